@@ -1,0 +1,93 @@
+/// Converts documents of any supported format to the shared model or to
+/// Markdown.
+///
+/// ```swift
+/// let converter = AnyDocConverter()
+/// let markdown = try converter.markdown(fileAt: "report.docx")
+/// ```
+///
+/// A converter is a value with no shared state: use one from many threads.
+public struct AnyDocConverter: Sendable {
+    public var options: ConversionOptions
+
+    public init(options: ConversionOptions = ConversionOptions()) {
+        self.options = options
+    }
+
+    /// What the bytes are, judged from their content; `fileName` only
+    /// breaks ties (CSV, TSV and Markdown have no signature).
+    public func detect(_ bytes: [UInt8], fileName: String? = nil) -> DetectedFormat {
+        FormatDetector.detect(bytes, fileName: fileName)
+    }
+
+    /// Converts `bytes` into `sink`, which receives the document as it is
+    /// parsed.
+    public func convert(_ bytes: [UInt8], fileName: String? = nil, into sink: DocumentSink) throws(ConversionError) {
+        do {
+            let format = try resolveFormat(bytes, fileName: fileName)
+            let input = ConversionInput(
+                bytes: bytes, format: format, options: options,
+                deadline: Deadline(secondsFromNow: options.limits.timeLimitSeconds), fileName: fileName)
+            try Self.converter(for: format).convert(input, into: sink)
+        } catch {
+            throw fileName.map { error.naming($0) } ?? error
+        }
+    }
+
+    /// Converts `bytes` into a `Document`.
+    public func document(_ bytes: [UInt8], fileName: String? = nil) throws(ConversionError) -> Document {
+        let collector = DocumentCollector()
+        try convert(bytes, fileName: fileName, into: collector)
+        return collector.document
+    }
+
+    /// Converts `bytes` to Markdown.
+    public func markdown(_ bytes: [UInt8], fileName: String? = nil, options markdownOptions: MarkdownOptions = .default) throws(ConversionError) -> String {
+        let output = StringOutput()
+        let writer = MarkdownWriter(output: output, options: markdownOptions, limits: options.limits)
+        try convert(bytes, fileName: fileName, into: writer)
+        try writer.finish()
+        return output.text
+    }
+
+    /// Reads the file at `path` and converts it to Markdown.
+    public func markdown(fileAt path: String, options markdownOptions: MarkdownOptions = .default) throws(ConversionError) -> String {
+        try markdown(readFile(at: path), fileName: path, options: markdownOptions)
+    }
+
+    /// Reads the file at `path`, within the input size limit.
+    public func readFile(at path: String) throws(ConversionError) -> [UInt8] {
+        do {
+            return try FileReader.read(path: path, maxBytes: options.limits.maxInputBytes)
+        } catch {
+            throw error.naming(path)
+        }
+    }
+
+    private func resolveFormat(_ bytes: [UInt8], fileName: String?) throws(ConversionError) -> DocumentFormat {
+        if let forced = options.format { return forced }
+        let detected = FormatDetector.detect(bytes, fileName: fileName)
+        if detected.isEncrypted {
+            throw .encrypted("the document is encrypted or password protected")
+        }
+        guard let format = detected.format else {
+            throw .unsupported("the content matches no supported format")
+        }
+        return format
+    }
+
+    static func converter(for format: DocumentFormat) -> FormatConverter.Type {
+        switch format {
+        case .txt, .md: return TextConverter.self
+        case .csv, .tsv: return CSVConverter.self
+        default: return UnavailableConverter.self
+        }
+    }
+}
+
+/// The reader for formats this build does not convert yet: says so.
+enum UnavailableConverter: FormatConverter {
+    static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
+        throw .unsupported("converting \(input.format.rawValue) is not supported by this version")
+    }
+}

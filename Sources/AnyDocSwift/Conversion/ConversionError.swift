@@ -1,0 +1,64 @@
+/// Why a document could not be converted.
+///
+/// Every failure of the library is one of these six kinds, so a caller
+/// can decide what to do (skip, ask for a password, raise a limit)
+/// without parsing messages.
+public struct ConversionError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The format is not one the library reads.
+        case unsupported
+        /// The file is damaged or does not follow its format.
+        case malformed
+        /// The content is encrypted or password protected.
+        case encrypted
+        /// A safety limit was hit (size, ratio, depth, time).
+        case resourceLimit = "resource limit"
+        /// A part the format requires is absent.
+        case missingPart = "missing part"
+        /// Reading or writing a file failed.
+        case io = "I/O"
+    }
+
+    public var kind: Kind
+    /// What went wrong, for a person to read.
+    public var reason: String
+    /// The file being converted, when known.
+    public var file: String?
+
+    public init(_ kind: Kind, _ reason: String, file: String? = nil) {
+        self.kind = kind
+        self.reason = reason
+        self.file = file
+    }
+
+    /// A stable machine-readable code such as `resource_limit`.
+    public var code: String {
+        switch kind {
+        case .unsupported: "unsupported"
+        case .malformed: "malformed"
+        case .encrypted: "encrypted"
+        case .resourceLimit: "resource_limit"
+        case .missingPart: "missing_part"
+        case .io: "io"
+        }
+    }
+
+    public var description: String {
+        if let file { return "\(file): \(kind.rawValue): \(reason)" }
+        return "\(kind.rawValue): \(reason)"
+    }
+
+    /// The same error, naming `file` unless it already names one.
+    public func naming(_ file: String) -> ConversionError {
+        var copy = self
+        if copy.file == nil { copy.file = file }
+        return copy
+    }
+
+    public static func unsupported(_ reason: String) -> ConversionError { .init(.unsupported, reason) }
+    public static func malformed(_ reason: String) -> ConversionError { .init(.malformed, reason) }
+    public static func encrypted(_ reason: String) -> ConversionError { .init(.encrypted, reason) }
+    public static func resourceLimit(_ reason: String) -> ConversionError { .init(.resourceLimit, reason) }
+    public static func missingPart(_ name: String) -> ConversionError { .init(.missingPart, "required part \(name) is absent") }
+    public static func io(_ reason: String) -> ConversionError { .init(.io, reason) }
+}

@@ -1,0 +1,67 @@
+/// Receives a document as a converter produces it.
+///
+/// Converters write into a sink instead of returning a whole `Document`,
+/// so a large sheet or CSV file can stream straight into Markdown with
+/// memory bounded by one row. `DocumentCollector` gathers the pieces into
+/// a `Document`; `MarkdownWriter` renders them as they arrive. Either way
+/// the content passes through the same model types and, in the end, the
+/// same serializer.
+public protocol DocumentSink: AnyObject {
+    /// Facts about the document. Set before the first block for front
+    /// matter to include them; later calls update what is known.
+    func setMetadata(_ metadata: Metadata)
+    /// Appends one top-level block.
+    func append(_ block: Block) throws(ConversionError)
+    /// Starts a table whose rows arrive one at a time. `columnCount` is
+    /// the widest row's width; the first row becomes the header.
+    func beginTable(columnCount: Int) throws(ConversionError)
+    func appendTableRow(_ row: TableRow) throws(ConversionError)
+    func endTable() throws(ConversionError)
+    func addFootnote(_ footnote: FootnoteDefinition)
+    func addAsset(_ asset: Asset)
+    func addWarning(_ warning: String)
+}
+
+extension DocumentSink {
+    /// Appends a whole document's blocks, notes, assets and warnings.
+    public func append(contentsOf document: Document) throws(ConversionError) {
+        setMetadata(document.metadata)
+        for footnote in document.footnotes { addFootnote(footnote) }
+        for asset in document.assets { addAsset(asset) }
+        for warning in document.warnings { addWarning(warning) }
+        for block in document.blocks { try append(block) }
+    }
+}
+
+/// A sink that gathers everything into a `Document`.
+public final class DocumentCollector: DocumentSink {
+    public private(set) var document = Document()
+    private var openTable: [TableRow]?
+
+    public init() {}
+
+    public func setMetadata(_ metadata: Metadata) { document.metadata = metadata }
+
+    public func append(_ block: Block) throws(ConversionError) {
+        document.blocks.append(block)
+    }
+
+    public func beginTable(columnCount: Int) throws(ConversionError) {
+        openTable = []
+    }
+
+    public func appendTableRow(_ row: TableRow) throws(ConversionError) {
+        openTable?.append(row)
+    }
+
+    public func endTable() throws(ConversionError) {
+        guard var rows = openTable else { return }
+        openTable = nil
+        if !rows.isEmpty { rows[0].isHeader = true }
+        document.blocks.append(.table(Table(rows: rows)))
+    }
+
+    public func addFootnote(_ footnote: FootnoteDefinition) { document.footnotes.append(footnote) }
+    public func addAsset(_ asset: Asset) { document.assets.append(asset) }
+    public func addWarning(_ warning: String) { document.warnings.append(warning) }
+}

@@ -1,0 +1,24 @@
+/// Choices about how a `Document` is written as Markdown.
+public struct MarkdownOptions: Sendable, Equatable {
+    /// How images whose bytes are embedded in the document are shown.
+    public enum EmbeddedImages: Sendable, Equatable {
+        /// Only the alternative text, as plain text.
+        case altText
+        /// `![alt](prefix/name)`, for when the assets are written to `prefix`.
+        case link(prefix: String)
+    }
+
+    /// Opens the output with YAML front matter from the metadata.
+    public var frontMatter = false
+    /// Emits `<!-- page N -->` comments and numbered slide headings.
+    public var provenanceMarkers = true
+    public var embeddedImages: EmbeddedImages = .altText
+
+    public init(frontMatter: Bool = false, provenanceMarkers: Bool = true, embeddedImages: EmbeddedImages = .altText) {
+        self.frontMatter = frontMatter
+        self.provenanceMarkers = provenanceMarkers
+        self.embeddedImages = embeddedImages
+    }
+
+    public static let `default` = MarkdownOptions()
+}

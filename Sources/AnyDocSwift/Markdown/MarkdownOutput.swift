@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where rendered Markdown goes, a piece at a time.
+public protocol MarkdownOutput: AnyObject {
+    func write(_ text: String) throws(ConversionError)
+}
+
+/// Keeps the Markdown in memory.
+public final class StringOutput: MarkdownOutput {
+    public private(set) var text = ""
+
+    public init() {}
+
+    public func write(_ text: String) throws(ConversionError) {
+        self.text += text
+    }
+}
+
+/// Writes Markdown to an open file descriptor (a file, a pipe, stdout).
+/// The descriptor stays open; its owner closes it.
+public final class FileDescriptorOutput: MarkdownOutput {
+    private let descriptor: Int32
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public func write(_ text: String) throws(ConversionError) {
+        var text = text
+        let failure: Int32? = text.withUTF8 { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure {
+            throw .io("cannot write output: \(String(cString: strerror(failure)))")
+        }
+    }
+}

@@ -1,0 +1,192 @@
+/// The one GFM serializer: renders a document, block by block, to an
+/// output as the blocks arrive.
+///
+/// As a `DocumentSink` it lets converters stream (a huge sheet is written
+/// row by row); `render(_:)` serializes a finished `Document` the same way.
+/// Output is deterministic and ends with exactly one newline, except that
+/// a document made of one verbatim Markdown block (`.md`/`.txt`
+/// pass-through) comes out byte for byte.
+public final class MarkdownWriter: DocumentSink {
+    private let output: MarkdownOutput
+    private let options: MarkdownOptions
+    private let limits: Limits
+    private let footnotes = FootnoteNumbering()
+    private var metadata = Metadata()
+    private var definitions: [String: FootnoteDefinition] = [:]
+    private var definitionOrder: [String] = []
+    private var assetNames: Set<String> = []
+    private var renderer: BlockRenderer
+    private var markers = BlockRenderer.ListMarkers()
+
+    private var buffer = ""
+    private var bytesWritten = 0
+    private var startedOutput = false
+    private var blockCount = 0
+    /// The newlines held back after a verbatim block.
+    private var verbatimTail: String?
+    private var stream: TableStream?
+    private var finished = false
+
+    public private(set) var warnings: [String] = []
+    public private(set) var assets: [Asset] = []
+
+    private struct TableStream {
+        var grid = TableGrid()
+        var columnCount: Int
+        var rowsWritten = 0
+    }
+
+    public init(output: MarkdownOutput, options: MarkdownOptions = .default, limits: Limits = .default) {
+        self.output = output
+        self.options = options
+        self.limits = limits
+        renderer = BlockRenderer(options: options, limits: limits, assetNames: [], footnotes: footnotes)
+    }
+
+    /// Serializes a whole document to a string.
+    public static func render(_ document: Document, options: MarkdownOptions = .default, limits: Limits = .default) throws(ConversionError) -> String {
+        let output = StringOutput()
+        let writer = MarkdownWriter(output: output, options: options, limits: limits)
+        try writer.append(contentsOf: document)
+        try writer.finish()
+        return output.text
+    }
+
+    // MARK: - DocumentSink
+
+    public func setMetadata(_ metadata: Metadata) { self.metadata = metadata }
+
+    public func append(_ block: Block) throws(ConversionError) {
+        try closeStream()
+        guard let text = try renderer.render(block, markers: &markers) else { return }
+        if case .markdown = block {
+            var body = Substring(text)
+            var tail = ""
+            while let last = body.last, last == "\n" || last == "\r" {
+                tail = String(last) + tail
+                body.removeLast()
+            }
+            try startBlock()
+            try emit(String(body))
+            verbatimTail = tail
+        } else {
+            try startBlock()
+            try emit(text)
+            verbatimTail = nil
+        }
+    }
+
+    public func beginTable(columnCount: Int) throws(ConversionError) {
+        try closeStream()
+        markers = BlockRenderer.ListMarkers()
+        stream = TableStream(columnCount: max(1, columnCount))
+    }
+
+    public func appendTableRow(_ row: TableRow) throws(ConversionError) {
+        guard var table = stream else {
+            throw .malformed("a table row arrived outside a table")
+        }
+        var slots = table.grid.layOut(row)
+        if slots.count < table.columnCount {
+            slots.append(contentsOf: repeatElement(.empty, count: table.columnCount - slots.count))
+        }
+        if table.rowsWritten == 0 { try startBlock() } else { try emit("\n") }
+        try emit(renderer.pipeRow(slots.map(renderer.cellText)))
+        if table.rowsWritten == 0 { try emit("\n" + BlockRenderer.delimiterRow(columns: table.columnCount)) }
+        table.rowsWritten += 1
+        stream = table
+    }
+
+    public func endTable() throws(ConversionError) {
+        try closeStream()
+    }
+
+    public func addFootnote(_ footnote: FootnoteDefinition) {
+        if definitions[footnote.label] == nil { definitionOrder.append(footnote.label) }
+        definitions[footnote.label] = footnote
+    }
+
+    public func addAsset(_ asset: Asset) {
+        assets.append(asset)
+        assetNames.insert(asset.name)
+        renderer = BlockRenderer(options: options, limits: limits, assetNames: assetNames, footnotes: footnotes)
+    }
+
+    public func addWarning(_ warning: String) { warnings.append(warning) }
+
+    // MARK: - Finishing
+
+    /// Writes the footnotes and the final newline, and flushes.
+    public func finish() throws(ConversionError) {
+        guard !finished else { return }
+        finished = true
+        try closeStream()
+        try writeFootnotes()
+        if blockCount == 1, let tail = verbatimTail {
+            try emit(tail)
+        } else if startedOutput {
+            try emit("\n")
+        }
+        try flush()
+    }
+
+    private func writeFootnotes() throws(ConversionError) {
+        guard !definitions.isEmpty else { return }
+        // Unreferenced notes still appear, after the referenced ones.
+        for label in definitionOrder { _ = footnotes.existingNumber(for: label) }
+        var index = 0
+        var written: Set<String> = []
+        while true {
+            var labels = footnotes.labelsInOrder
+            if index >= labels.count {
+                guard let unreferenced = definitionOrder.first(where: { footnotes.existingNumber(for: $0) == nil }) else { break }
+                _ = footnotes.number(for: unreferenced)
+                labels = footnotes.labelsInOrder
+            }
+            let label = labels[index]
+            index += 1
+            guard let definition = definitions[label], !written.contains(label) else { continue }
+            written.insert(label)
+            let number = footnotes.number(for: label)
+            let body = try renderer.renderBlocks(definition.blocks, depth: 1) ?? ""
+            let marker = "[^\(number)]:"
+            try startBlock()
+            try emit(BlockRenderer.prefixLines(body, first: marker + " ", rest: "    ", empty: "", bareFirst: marker))
+        }
+    }
+
+    // MARK: - Output
+
+    private func closeStream() throws(ConversionError) {
+        guard stream != nil else { return }
+        stream = nil
+        verbatimTail = nil
+    }
+
+    private func startBlock() throws(ConversionError) {
+        if !startedOutput {
+            startedOutput = true
+            if options.frontMatter {
+                try emit(FrontMatter.render(metadata) + "\n\n")
+            }
+        } else {
+            try emit("\n\n")
+        }
+        blockCount += 1
+    }
+
+    private func emit(_ text: String) throws(ConversionError) {
+        bytesWritten += text.utf8.count
+        if bytesWritten > limits.maxOutputBytes {
+            throw .resourceLimit("Markdown output exceeds \(limits.maxOutputBytes) bytes")
+        }
+        buffer += text
+        if buffer.utf8.count >= 1 << 16 { try flush() }
+    }
+
+    private func flush() throws(ConversionError) {
+        guard !buffer.isEmpty else { return }
+        try output.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,2 @@
+import AnyDocSwift
+print(AnyDocVersion.current)

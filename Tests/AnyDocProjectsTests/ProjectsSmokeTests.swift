@@ -1,0 +1,6 @@
+import Testing
+@testable import AnyDocProjects
+
+@Test func converterVersionIsRecorded() {
+    #expect(!AnyDocProjects.converterVersion.isEmpty)
+}
