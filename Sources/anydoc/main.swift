@@ -1,2 +1,46 @@
 import AnyDocSwift
-print(AnyDocVersion.current)
+import Glibc
+
+/// The `anydoc` command: dispatches to a subcommand and turns errors into
+/// exit codes (1 for a failed conversion, 2 for a usage mistake).
+let commands: [(name: String, summary: String, run: (ArraySlice<String>) throws -> Int32)] = [
+    ("convert", "Convert documents to Markdown.", ConvertCommand.run),
+    ("detect", "Print the format of files, judged from their content.", DetectCommand.run),
+]
+
+@MainActor func mainHelp() -> String {
+    var text = "anydoc \(AnyDocVersion.current): documents to GitHub-Flavored Markdown.\n\nUSAGE: anydoc <command> [options]\n\nCOMMANDS:\n"
+    for command in commands {
+        text += "  " + command.name + String(repeating: " ", count: max(2, 12 - command.name.count)) + command.summary + "\n"
+    }
+    text += "\nSee 'anydoc <command> --help' for a command's options.\n"
+    return text
+}
+
+signal(SIGPIPE, SIG_IGN)
+let arguments = CommandLine.arguments.dropFirst()
+guard let name = arguments.first else {
+    Terminal.writeError(mainHelp())
+    exit(2)
+}
+if name == "--help" || name == "-h" || name == "help" {
+    Terminal.writeOutput(mainHelp())
+    exit(0)
+}
+if name == "--version" {
+    Terminal.writeOutput(AnyDocVersion.current + "\n")
+    exit(0)
+}
+guard let command = commands.first(where: { $0.name == name }) else {
+    Terminal.writeError("anydoc: unknown command '\(name)'; see 'anydoc --help'\n")
+    exit(2)
+}
+do {
+    exit(try command.run(arguments.dropFirst()))
+} catch let error as UsageError {
+    Terminal.writeError("anydoc \(name): \(error.message); see 'anydoc \(name) --help'\n")
+    exit(2)
+} catch {
+    Terminal.writeError("anydoc: error: \(error)\n")
+    exit(1)
+}

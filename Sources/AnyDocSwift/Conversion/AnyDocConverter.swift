@@ -64,6 +64,11 @@ public struct AnyDocConverter: Sendable {
         }
     }
 
+    /// Reads all of standard input, within the input size limit.
+    public func readStandardInput() throws(ConversionError) -> [UInt8] {
+        try FileReader.readAll(descriptor: 0, maxBytes: options.limits.maxInputBytes)
+    }
+
     private func resolveFormat(_ bytes: [UInt8], fileName: String?) throws(ConversionError) -> DocumentFormat {
         if let forced = options.format { return forced }
         let detected = FormatDetector.detect(bytes, fileName: fileName)

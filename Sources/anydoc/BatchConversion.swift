@@ -1,0 +1,92 @@
+import AnyDocSwift
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Converts many documents in parallel into a folder that mirrors their
+/// tree. One bad file never stops the batch: it is counted and reported.
+struct BatchConversion: Sendable {
+    let converter: AnyDocConverter
+    let markdownOptions: MarkdownOptions
+    let assetsFolder: String?
+    let outputFolder: String
+    let jobs: Int
+    let showProgress: Bool
+
+    struct Failure: Sendable {
+        let path: String
+        let error: ConversionError
+    }
+
+    struct Report {
+        let total: Int
+        let failures: [Failure]
+        let skipped: [String]
+        let seconds: Double
+
+        var summary: String {
+            let converted = total - failures.count
+            let rate = Double(total) / max(seconds, 0.001)
+            var text = "Converted \(converted) of \(total) files in \(Self.format(seconds)) s (\(Self.format(rate)) files/s)"
+            if !skipped.isEmpty { text += ", skipped \(skipped.count) with unsupported extensions" }
+            text += failures.isEmpty ? ".\n" : "; \(failures.count) failed:\n"
+            for failure in failures.sorted(by: { $0.path < $1.path }) {
+                text += "  \(failure.path): \(failure.error.kind.rawValue): \(failure.error.reason)\n"
+            }
+            return text
+        }
+
+        private static func format(_ value: Double) -> String {
+            let hundredths = Int((value * 100).rounded())
+            return "\(hundredths / 100).\(String(hundredths % 100).leftPadded(2))"
+        }
+    }
+
+    func run(_ inputs: InputFiles) -> Report {
+        let files = inputs.files
+        let outputs = inputs.markdownPaths()
+        let start = Terminal.monotonicSeconds()
+        let progress = ProgressLine(total: files.count, enabled: showProgress)
+        let next = Atomic(0)
+        let failures = Mutex([Failure]())
+        let workers = max(1, min(jobs, files.count))
+
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < files.count else { return }
+                let file = files[index]
+                do throws(ConversionError) {
+                    try convert(file, to: outputFolder + "/" + outputs[index])
+                } catch {
+                    failures.withLock { $0.append(Failure(path: file.path, error: error)) }
+                }
+                progress.finished(file.relativePath)
+            }
+        }
+        progress.clear()
+        return Report(
+            total: files.count, failures: failures.withLock { $0 }, skipped: inputs.skipped,
+            seconds: Terminal.monotonicSeconds() - start)
+    }
+
+    private func convert(_ file: InputFiles.File, to outputPath: String) throws(ConversionError) {
+        let folder = (outputPath as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ConversionError(.io, "cannot create \(folder)", file: file.path)
+        }
+        let assets = assetsFolder.map { $0 + "/" + (file.relativePath as NSString).deletingPathExtension }
+        var options = markdownOptions
+        if let assets { options.embeddedImages = .link(prefix: assets) }
+        let job = ConversionJob(converter: converter, markdownOptions: options, assetsFolder: assets)
+        try job.convert(file.path, to: outputPath)
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

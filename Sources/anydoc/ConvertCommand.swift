@@ -1,0 +1,138 @@
+import AnyDocSwift
+import Dispatch
+import Foundation
+import Synchronization
+
+/// `anydoc convert`: documents to Markdown, one file to standard output
+/// or many files in parallel into a mirrored folder.
+enum ConvertCommand {
+    static var parser: ArgumentParser {
+        var parser = ArgumentParser(
+            command: "convert",
+            summary: "Convert documents to GitHub-Flavored Markdown.",
+            usage: "anydoc convert <file|folder|-> ... [-o <output>] [options]")
+        parser.option("output", short: "o", value: "path", help: "Write to this file (one input) or folder (several inputs or a folder).")
+        parser.option("format", value: "name", help: "Read the input as this format (docx, csv, md, …) instead of detecting it.")
+        parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the number of cores).")
+        parser.option("assets", value: "folder", help: "Write embedded images there and link them as ![alt](folder/name).")
+        parser.option("password", value: "text", help: "Password for an encrypted PDF.")
+        parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")
+        parser.flag("front-matter", help: "Open the output with YAML front matter from the document's metadata.")
+        parser.flag("no-markers", help: "Leave out page markers and slide numbers.")
+        parser.flag("hidden-sheets", help: "Include sheets the workbook hides.")
+        parser.flag("headers-footers", help: "Include page headers and footers.")
+        parser.flag("no-comments", help: "Leave out document comments.")
+        parser.flag("quiet", short: "q", help: "No progress line and no summary.")
+        return parser
+    }
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        let parser = parser
+        let parsed = try parser.parse(arguments)
+        if parsed.has("help") {
+            Terminal.writeOutput(parser.helpText)
+            return 0
+        }
+        guard !parsed.positionals.isEmpty else { throw UsageError("convert needs a file, a folder or - for standard input") }
+
+        var options = ConversionOptions()
+        if let name = parsed.value("format") {
+            guard let format = DocumentFormat(rawValue: name.lowercased()) ?? DocumentFormat(fileExtension: name) else {
+                throw UsageError("unknown format '\(name)'")
+            }
+            options.format = format
+        }
+        options.password = parsed.value("password")
+        options.includeHiddenSheets = parsed.has("hidden-sheets")
+        options.includeHeadersAndFooters = parsed.has("headers-footers")
+        options.includeComments = !parsed.has("no-comments")
+        if let seconds = try parsed.number("time-limit") { options.limits.timeLimitSeconds = seconds }
+
+        var markdownOptions = MarkdownOptions()
+        markdownOptions.frontMatter = parsed.has("front-matter")
+        markdownOptions.provenanceMarkers = !parsed.has("no-markers")
+        let assetsFolder = parsed.value("assets")
+        if let assetsFolder { markdownOptions.embeddedImages = .link(prefix: assetsFolder) }
+
+        let inputs = try InputFiles(paths: parsed.positionals)
+        let converter = AnyDocConverter(options: options)
+        let quiet = parsed.has("quiet")
+
+        if inputs.files.count == 1 && !inputs.cameFromFolder {
+            let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assetsFolder: assetsFolder)
+            do {
+                try job.convert(inputs.files[0].path, to: parsed.value("output"))
+                return 0
+            } catch {
+                Terminal.writeError("anydoc: error: \(error)\n")
+                return 1
+            }
+        }
+
+        guard let outputFolder = parsed.value("output") else {
+            throw UsageError("several inputs or a folder need -o <output folder>")
+        }
+        let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let batch = BatchConversion(
+            converter: converter, markdownOptions: markdownOptions, assetsFolder: assetsFolder,
+            outputFolder: outputFolder, jobs: jobs,
+            showProgress: !quiet && Terminal.standardErrorIsTerminal)
+        let report = batch.run(inputs)
+        if !quiet { Terminal.writeError(report.summary) }
+        return report.failures.isEmpty ? 0 : 1
+    }
+}
+
+/// Converts one document to a Markdown file or standard output.
+struct ConversionJob: Sendable {
+    let converter: AnyDocConverter
+    let markdownOptions: MarkdownOptions
+    let assetsFolder: String?
+
+    func convert(_ path: String, to outputPath: String?) throws(ConversionError) {
+        let bytes: [UInt8]
+        let name: String?
+        if path == "-" {
+            do {
+                bytes = try converter.readStandardInput()
+            } catch {
+                throw error.naming("<stdin>")
+            }
+            name = nil
+        } else {
+            bytes = try converter.readFile(at: path)
+            name = path
+        }
+        if let outputPath, outputPath != "-" {
+            let file = try OutputFile(path: outputPath)
+            do {
+                let writer = MarkdownWriter(output: file.output, options: markdownOptions, limits: converter.options.limits)
+                try converter.convert(bytes, fileName: name, into: writer)
+                try writer.finish()
+                try writeAssets(writer.assets)
+                try file.commit()
+            } catch {
+                file.discard()
+                throw error
+            }
+        } else {
+            let writer = MarkdownWriter(output: FileDescriptorOutput(descriptor: 1), options: markdownOptions, limits: converter.options.limits)
+            try converter.convert(bytes, fileName: name, into: writer)
+            try writer.finish()
+            try writeAssets(writer.assets)
+        }
+    }
+
+    private func writeAssets(_ assets: [Asset]) throws(ConversionError) {
+        guard let assetsFolder, !assets.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: assetsFolder, withIntermediateDirectories: true)
+            for asset in assets {
+                let safeName = asset.name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "..", with: "_")
+                try Data(asset.bytes).write(to: URL(fileURLWithPath: assetsFolder).appendingPathComponent(safeName))
+            }
+        } catch {
+            throw .io("cannot write assets to \(assetsFolder): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import AnyDocSwift
+
+/// `anydoc detect`: names each file's format from its content.
+enum DetectCommand {
+    static var parser: ArgumentParser {
+        ArgumentParser(
+            command: "detect",
+            summary: "Print each file's format, judged from its content: PATH<TAB>format[<TAB>encrypted].",
+            usage: "anydoc detect <file> ...")
+    }
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        let parser = parser
+        let parsed = try parser.parse(arguments)
+        if parsed.has("help") {
+            Terminal.writeOutput(parser.helpText)
+            return 0
+        }
+        guard !parsed.positionals.isEmpty else { throw UsageError("detect needs at least one file") }
+        let converter = AnyDocConverter()
+        var status: Int32 = 0
+        for path in parsed.positionals {
+            do {
+                let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
+                let detected = converter.detect(bytes, fileName: path)
+                var line = path + "\t" + (detected.format?.rawValue ?? "unknown")
+                if detected.isEncrypted { line += "\tencrypted" }
+                Terminal.writeOutput(line + "\n")
+            } catch {
+                Terminal.writeError("anydoc: error: \(error)\n")
+                status = 1
+            }
+        }
+        return status
+    }
+}
