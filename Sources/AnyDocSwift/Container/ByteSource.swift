@@ -1,0 +1,25 @@
+/// Bytes produced on demand: a buffer in memory, or an archive entry
+/// inflating as it is read. Parsers pull from it so that a large part is
+/// never held whole.
+protocol ByteSource: AnyObject {
+    /// Fills up to `buffer.count` bytes and returns how many; 0 at the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ConversionError) -> Int
+}
+
+/// A `ByteSource` over bytes already in memory.
+final class MemoryByteSource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ConversionError) -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        return count
+    }
+}
