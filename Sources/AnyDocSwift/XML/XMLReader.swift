@@ -30,19 +30,24 @@ final class XMLReader {
     private let limits: Limits
     private var nodes = 0
     private var names: [UnsafeRawPointer: String] = [:]
+    private var namespaces: [UnsafeRawPointer: String] = [:]
+    /// Namespace URIs read as another URI: Strict OOXML's names for the
+    /// Transitional ones, so converters match one set.
+    private let namespaceAliases: [String: String]
 
     private(set) var kind: NodeKind = .other
 
     /// Reads from bytes in memory.
-    convenience init(bytes: [UInt8], limits: Limits) throws(ConversionError) {
-        try self.init(source: MemoryByteSource(bytes), limits: limits)
+    convenience init(bytes: [UInt8], limits: Limits, namespaceAliases: [String: String] = [:]) throws(ConversionError) {
+        try self.init(source: MemoryByteSource(bytes), limits: limits, namespaceAliases: namespaceAliases)
     }
 
     /// Reads from a source that produces bytes on demand, such as an
     /// entry inflating from a ZIP archive.
-    init(source: ByteSource, limits: Limits) throws(ConversionError) {
+    init(source: ByteSource, limits: Limits, namespaceAliases: [String: String] = [:]) throws(ConversionError) {
         XMLReader.installSafeDefaults()
         self.limits = limits
+        self.namespaceAliases = namespaceAliases
         self.source = InputContext(source)
         errors = ErrorBox()
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
@@ -93,7 +98,15 @@ final class XMLReader {
     var localName: String { interned(xmlTextReaderConstLocalName(handle)) }
 
     /// The element's namespace URI, or "" when it has none.
-    var namespace: String { interned(xmlTextReaderConstNamespaceUri(handle)) }
+    var namespace: String {
+        guard let pointer = xmlTextReaderConstNamespaceUri(handle) else { return "" }
+        let key = UnsafeRawPointer(pointer)
+        if let uri = namespaces[key] { return uri }
+        let raw = String(cString: pointer)
+        let uri = namespaceAliases[raw] ?? raw
+        namespaces[key] = uri
+        return uri
+    }
 
     /// True when the current element is `name` in `namespace`.
     func isElement(_ name: String, in namespace: String) -> Bool {

@@ -1,0 +1,57 @@
+/// What every part of a Word document is read against: styles, list
+/// counters, the part's relationships, the options, and the images
+/// collected so far.
+final class WordDocumentContext {
+    let package: OPCPackage
+    let styles: WordStyles
+    var numbering: WordNumbering
+    let options: ConversionOptions
+    let deadline: Deadline
+    private(set) var assets: [Asset] = []
+    private var assetNamesByPart: [String: String] = [:]
+    private var assetBytes = 0
+
+    /// Images kept per document; past this, images keep their alt text only.
+    static let maxAssetBytes = 128 << 20
+
+    init(package: OPCPackage, styles: WordStyles, numbering: WordNumbering, options: ConversionOptions, deadline: Deadline) {
+        self.package = package
+        self.styles = styles
+        self.numbering = numbering
+        self.options = options
+        self.deadline = deadline
+    }
+
+    /// The asset name for an embedded image part, reading its bytes the
+    /// first time; nil when the part is missing or over the asset budget.
+    func asset(forPart part: String) -> String? {
+        if let name = assetNamesByPart[part] { return name }
+        guard package.contains(part), let bytes = try? package.read(part),
+              assetBytes + bytes.count <= Self.maxAssetBytes else { return nil }
+        assetBytes += bytes.count
+        var name = part.split(separator: "/").last.map(String.init) ?? "image"
+        if assets.contains(where: { $0.name == name }) { name = "\(assets.count + 1)-" + name }
+        assets.append(Asset(name: name, mediaType: MediaType.forFileName(name), bytes: bytes))
+        assetNamesByPart[part] = name
+        return name
+    }
+}
+
+/// Media types of the files documents embed, by extension.
+enum MediaType {
+    static func forFileName(_ name: String) -> String {
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "png": return "image/png"
+        case "jpg", "jpeg", "jpe": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "bmp", "dib": return "image/bmp"
+        case "tif", "tiff": return "image/tiff"
+        case "webp": return "image/webp"
+        case "svg": return "image/svg+xml"
+        case "emf": return "image/emf"
+        case "wmf": return "image/wmf"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// Office Math inside Word text, as LaTeX.
+enum WordMath {
+    static func latex(_ element: XMLElement) -> String {
+        element.textContent
+    }
+}

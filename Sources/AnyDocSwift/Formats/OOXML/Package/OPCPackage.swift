@@ -1,0 +1,119 @@
+/// An Open Packaging Conventions package (DOCX, PPTX, XLSX): parts in a
+/// ZIP archive, linked by relationships.
+final class OPCPackage {
+    let archive: ZipArchive
+    let limits: Limits
+    private var relationshipCache: [String: [Relationship]] = [:]
+
+    init(archive: ZipArchive, limits: Limits) {
+        self.archive = archive
+        self.limits = limits
+    }
+
+    convenience init(bytes: [UInt8], limits: Limits) throws(ConversionError) {
+        try self.init(archive: ZipArchive(bytes, limits: limits), limits: limits)
+    }
+
+    func contains(_ part: String) -> Bool { archive.contains(part) }
+
+    func read(_ part: String) throws(ConversionError) -> [UInt8] {
+        try archive.read(part)
+    }
+
+    /// A streaming XML reader over a part, with Strict names mapped to
+    /// Transitional ones.
+    func xmlReader(for part: String) throws(ConversionError) -> XMLReader {
+        try XMLReader(source: archive.reader(for: part), limits: limits, namespaceAliases: OOXMLNamespace.aliases)
+    }
+
+    /// The part the package's root relationship of `kind` points to, such
+    /// as `word/document.xml` for `officeDocument`.
+    func rootPart(ofType kind: String) throws(ConversionError) -> String? {
+        try relationships(of: "").first { $0.hasType(kind) && !$0.isExternal }?.target
+    }
+
+    /// The relationships of `part` ("" for the package itself), from its
+    /// `_rels/NAME.rels` part; none when that part is absent.
+    func relationships(of part: String) throws(ConversionError) -> [Relationship] {
+        if let cached = relationshipCache[part] { return cached }
+        let folder = Self.folder(of: part)
+        let name = part.split(separator: "/").last.map(String.init) ?? ""
+        let relsPart = (folder.isEmpty ? "" : folder + "/") + "_rels/" + name + ".rels"
+        guard archive.contains(relsPart) else {
+            relationshipCache[part] = []
+            return []
+        }
+        var result: [Relationship] = []
+        let reader = try XMLReader(bytes: try archive.read(relsPart), limits: limits, namespaceAliases: OOXMLNamespace.aliases)
+        while try reader.read() {
+            guard reader.kind == .startElement, reader.localName == "Relationship" else { continue }
+            guard let id = reader.attribute("Id"), let target = reader.attribute("Target") else { continue }
+            let external = reader.attribute("TargetMode")?.lowercased() == "external"
+            result.append(Relationship(
+                id: id, type: reader.attribute("Type") ?? "",
+                target: external ? target : Self.resolve(target, from: folder),
+                isExternal: external))
+        }
+        relationshipCache[part] = result
+        return result
+    }
+
+    /// Relationships of `part` keyed by id.
+    func relationshipsByID(of part: String) throws(ConversionError) -> [String: Relationship] {
+        var map: [String: Relationship] = [:]
+        for relationship in try relationships(of: part) where map[relationship.id] == nil {
+            map[relationship.id] = relationship
+        }
+        return map
+    }
+
+    static func folder(of part: String) -> String {
+        guard let slash = part.lastIndex(of: "/") else { return "" }
+        return String(part[..<slash])
+    }
+
+    /// Resolves a relative target against a folder: `../media/a.png` from
+    /// `word/charts` is `word/media/a.png`; a leading `/` starts at the
+    /// package root. Segments never climb above the root.
+    static func resolve(_ target: String, from folder: String) -> String {
+        let decoded = percentDecoded(target)
+        var segments: [Substring] = decoded.hasPrefix("/") || folder.isEmpty ? [] : folder.split(separator: "/")
+        for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..": if !segments.isEmpty { segments.removeLast() }
+            default: segments.append(segment)
+            }
+        }
+        return segments.joined(separator: "/")
+    }
+
+    private static func percentDecoded(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+               let high = hexValue(iterator[iterator.startIndex]),
+               let low = hexValue(iterator[iterator.startIndex + 1]) {
+                bytes.append(high << 4 | low)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// An archive entry streams straight into the XML reader.
+extension ZipEntryReader: ByteSource {}
