@@ -84,6 +84,7 @@ public struct AnyDocConverter: Sendable {
     static func converter(for format: DocumentFormat) -> FormatConverter.Type {
         switch format {
         case .txt, .md: return TextConverter.self
+        case .docx, .docm, .dotx, .dotm: return DOCXConverter.self
         case .csv, .tsv: return CSVConverter.self
         default: return UnavailableConverter.self
         }

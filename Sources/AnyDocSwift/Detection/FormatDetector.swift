@@ -1,6 +1,57 @@
-/// Names a file's format from its content.
+/// Names a file's format from its content; the file name is only a
+/// hint. Detection never throws: what it cannot name is nil.
+///
+/// Order: containers first (OLE2, ZIP), whose magic is exact; then PDF,
+/// RTF, images and bare BIFF workbooks by their signatures; then HTML by
+/// its first markup; then text versus binary. The hint settles only what
+/// content cannot: which text format (see `FileNameHint.textFormat`),
+/// the format sealed inside an encrypted OOXML package, and which
+/// container format a container too damaged to open was meant to be (so
+/// that converter reports the damage).
 enum FormatDetector {
     static func detect(_ bytes: [UInt8], fileName: String?) -> DetectedFormat {
-        DetectedFormat(format: nil)
+        let hint = FileNameHint.format(for: fileName)
+        if bytes.isEmpty {
+            // Nothing to judge: an empty text file is still a text file.
+            return DetectedFormat(format: isTextFamily(hint) ? hint : nil)
+        }
+        if Signatures.isCompoundFile(bytes) {
+            guard let file = try? CompoundFile(bytes) else {
+                return DetectedFormat(format: isCompoundFamily(hint) || isPackageFamily(hint) ? hint : nil)
+            }
+            return CompoundDocumentDetector.detect(file, hint: hint) ?? DetectedFormat(format: nil)
+        }
+        if Signatures.isZip(bytes) {
+            guard let archive = try? ZipArchive.recovering(bytes, limits: PackageDetector.limits) else {
+                return DetectedFormat(format: isPackageFamily(hint) ? hint : nil)
+            }
+            return PackageDetector.detect(archive) ?? DetectedFormat(format: nil)
+        }
+        if Signatures.isPDF(bytes) { return DetectedFormat(format: .pdf) }
+        if Signatures.isRTF(bytes) { return DetectedFormat(format: .rtf) }
+        if let image = Signatures.image(bytes) { return DetectedFormat(format: image) }
+        if BIFFScan.isBareWorkbook(bytes) {
+            return DetectedFormat(format: .xls, isEncrypted: BIFFScan.hasFilePass(Array(bytes.prefix(1 << 20))))
+        }
+        if HTMLSniffer.looksLikeHTML(bytes, hint: hint) { return DetectedFormat(format: .html) }
+        if TextSniffer.looksLikeText(bytes) { return DetectedFormat(format: FileNameHint.textFormat(hint: hint)) }
+        return DetectedFormat(format: nil)
+    }
+
+    private static func isTextFamily(_ format: DocumentFormat?) -> Bool {
+        format == .txt || format == .md || format == .csv || format == .tsv
+    }
+
+    private static func isCompoundFamily(_ format: DocumentFormat?) -> Bool {
+        format == .doc || format == .xls || format == .ppt
+    }
+
+    private static func isPackageFamily(_ format: DocumentFormat?) -> Bool {
+        switch format {
+        case .docx, .docm, .dotx, .dotm, .pptx, .pptm, .ppsx, .ppsm, .potx, .potm,
+            .xlsx, .xlsm, .xltx, .xltm, .xlsb, .odt, .ods, .odp, .epub:
+            true
+        default: false
+        }
     }
 }

@@ -1,0 +1,420 @@
+import CLibZip
+
+/// A ZIP archive read from bytes in memory through libzip.
+///
+/// The archive owns its libzip handle and the copy of the bytes libzip
+/// reads from, and frees both when it goes away; converters see names
+/// and byte arrays, never a pointer.
+///
+/// Declared sizes are never trusted: every read counts the bytes it
+/// actually inflates and stops with `resource limit` at the first of
+/// `Limits.maxEntryBytes`, the compression-ratio cap (entries past
+/// `compressionRatioGraceBytes` may not inflate more than
+/// `maxCompressionRatio` times their compressed size) and
+/// `maxTotalDecompressedBytes` for the whole archive. Nothing is cached.
+///
+/// Not thread-safe: all readers of one archive share one libzip handle.
+final class ZipArchive {
+    struct Entry: Sendable, Equatable {
+        /// libzip's index of the entry.
+        let index: Int
+        /// The name as stored (CP437 names converted to UTF-8). Names
+        /// such as `../../etc/passwd` are only names: nothing here maps
+        /// them to files.
+        let name: String
+        /// The uncompressed size the archive claims; a hint, not a fact.
+        let declaredSize: Int
+        let compressedSize: Int
+        let compressionMethod: Int
+        let isEncrypted: Bool
+
+        var isDirectory: Bool { name.hasSuffix("/") }
+    }
+
+    let limits: Limits
+    /// Every entry, in central-directory order.
+    let entries: [Entry]
+
+    /// libzip's handle; only this file (the archive and its readers)
+    /// touches it.
+    fileprivate let handle: OpaquePointer
+    private let storage: UnsafeMutableRawBufferPointer
+    private let byteCount: Int
+    private let exactNames: [String: Int]
+    private let foldedNames: [String: Int]
+    /// Bytes already counted against the archive total, per entry index:
+    /// reading a part twice costs once.
+    private var charged: [Int: Int] = [:]
+    /// Inflated bytes counted against `maxTotalDecompressedBytes`.
+    private(set) var totalInflatedBytes = 0
+
+    /// Opens `bytes` as a ZIP archive: `malformed` when they are not one,
+    /// `resource limit` when there are more entries than allowed.
+    init(_ bytes: [UInt8], limits: Limits = .default) throws(ConversionError) {
+        guard bytes.count <= limits.maxInputBytes else {
+            throw .resourceLimit("archive is \(bytes.count) bytes, over the \(limits.maxInputBytes)-byte input limit")
+        }
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
+        let handle: OpaquePointer
+        let entries: [Entry]
+        do {
+            handle = try Self.openHandle(storage, byteCount: bytes.count)
+        } catch {
+            storage.deallocate()
+            throw error
+        }
+        do {
+            entries = try Self.listEntries(handle, limits: limits)
+        } catch {
+            zip_discard(handle)
+            storage.deallocate()
+            throw error
+        }
+        var exact: [String: Int] = [:]
+        var folded: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() {
+            // The first of duplicate names wins, as in libzip's own lookup.
+            if exact[entry.name] == nil { exact[entry.name] = position }
+            let key = Self.foldedKey(entry.name)
+            if folded[key] == nil { folded[key] = position }
+        }
+        self.limits = limits
+        self.entries = entries
+        self.handle = handle
+        self.storage = storage
+        self.byteCount = bytes.count
+        self.exactNames = exact
+        self.foldedNames = folded
+    }
+
+    deinit {
+        zip_discard(handle)
+        storage.deallocate()
+    }
+
+    /// Opens `bytes`, and when they have no usable central directory (a
+    /// truncated download, a damaged end record) rebuilds one from the
+    /// local file headers so the complete entries can still be read.
+    static func recovering(_ bytes: [UInt8], limits: Limits = .default) throws(ConversionError) -> ZipArchive {
+        do {
+            return try ZipArchive(bytes, limits: limits)
+        } catch where error.kind == .malformed {
+            guard let rebuilt = ZipRecovery.rebuild(bytes, maxEntries: limits.maxArchiveEntries) else { throw error }
+            return try ZipArchive(rebuilt, limits: limits)
+        }
+    }
+
+    // MARK: - Names
+
+    var names: [String] { entries.map(\.name) }
+
+    /// The entry called `name`, found the way OPC and ODF part names need:
+    /// exactly, else ignoring a leading `/`, backslashes versus slashes,
+    /// case, and percent-encoding.
+    func entry(named name: String) -> Entry? {
+        if let position = exactNames[name] { return entries[position] }
+        if let position = foldedNames[Self.foldedKey(name)] { return entries[position] }
+        if let decoded = Self.percentDecoded(name), let position = foldedNames[Self.foldedKey(decoded)] {
+            return entries[position]
+        }
+        return nil
+    }
+
+    func contains(_ name: String) -> Bool { entry(named: name) != nil }
+
+    // MARK: - Reading
+
+    /// The whole inflated content of `name`; `missing part` when absent.
+    func read(_ name: String) throws(ConversionError) -> [UInt8] {
+        guard let entry = entry(named: name) else { throw .missingPart(name) }
+        return try read(entry)
+    }
+
+    func read(_ entry: Entry) throws(ConversionError) -> [UInt8] {
+        let reader = try ZipEntryReader(archive: self, entry: entry)
+        // The declared size only sizes the first allocation, within reason.
+        var result: [UInt8] = []
+        result.reserveCapacity(min(max(entry.declaredSize, 0), 1 << 22))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = try reader.read(into: &chunk)
+            if count == 0 { break }
+            result.append(contentsOf: chunk[0..<count])
+        }
+        return result
+    }
+
+    /// Streams `name` through `body` one chunk at a time, so an entry of
+    /// any size is never held whole.
+    func read(
+        _ name: String, chunkSize: Int = 1 << 16,
+        into body: (ArraySlice<UInt8>) throws(ConversionError) -> Void
+    ) throws(ConversionError) {
+        guard let entry = entry(named: name) else { throw .missingPart(name) }
+        let reader = try ZipEntryReader(archive: self, entry: entry)
+        var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1))
+        while true {
+            let count = try reader.read(into: &chunk)
+            if count == 0 { break }
+            try body(chunk[0..<count])
+        }
+    }
+
+    /// A pull reader over `name`, for parsers that ask for bytes as they go.
+    func reader(for name: String) throws(ConversionError) -> ZipEntryReader {
+        guard let entry = entry(named: name) else { throw .missingPart(name) }
+        return try ZipEntryReader(archive: self, entry: entry)
+    }
+
+    // MARK: - Accounting (used by ZipEntryReader)
+
+    /// The most bytes `entry` may inflate to right now: the smallest of
+    /// the entry cap, the ratio cap and what the archive total has left.
+    func allowance(for entry: Entry) -> Int {
+        let entryCap = limits.maxEntryBytes
+        let ratioCap = max(limits.compressionRatioGraceBytes, Self.multiply(limits.maxCompressionRatio, compressedSize(of: entry)))
+        let alreadyCharged = charged[entry.index] ?? 0
+        let totalCap = alreadyCharged &+ max(0, limits.maxTotalDecompressedBytes - totalInflatedBytes)
+        return max(0, min(entryCap, ratioCap, totalCap))
+    }
+
+    /// Counts `produced` bytes of `entry` and throws once any cap is passed.
+    func account(_ entry: Entry, produced: Int) throws(ConversionError) {
+        let alreadyCharged = charged[entry.index] ?? 0
+        if produced > alreadyCharged {
+            totalInflatedBytes &+= produced - alreadyCharged
+            charged[entry.index] = produced
+        }
+        if produced > limits.maxEntryBytes {
+            throw .resourceLimit("\(entry.name) inflates past the \(limits.maxEntryBytes)-byte entry limit")
+        }
+        let compressed = compressedSize(of: entry)
+        if produced > limits.compressionRatioGraceBytes, produced > Self.multiply(limits.maxCompressionRatio, compressed) {
+            throw .resourceLimit(
+                "\(entry.name) inflates more than \(limits.maxCompressionRatio) times its \(compressed) compressed bytes")
+        }
+        if totalInflatedBytes > limits.maxTotalDecompressedBytes {
+            throw .resourceLimit("archive inflates past the \(limits.maxTotalDecompressedBytes)-byte total limit")
+        }
+    }
+
+    /// Refuses before inflating anything when the archive's own numbers
+    /// already break a limit.
+    func checkDeclared(_ entry: Entry) throws(ConversionError) {
+        if entry.isEncrypted { throw .encrypted("\(entry.name) is encrypted") }
+        if entry.declaredSize > limits.maxEntryBytes {
+            throw .resourceLimit("\(entry.name) declares \(entry.declaredSize) bytes, over the \(limits.maxEntryBytes)-byte entry limit")
+        }
+        if entry.declaredSize > limits.compressionRatioGraceBytes,
+            entry.declaredSize > Self.multiply(limits.maxCompressionRatio, compressedSize(of: entry))
+        {
+            throw .resourceLimit("\(entry.name) declares a compression ratio over \(limits.maxCompressionRatio)")
+        }
+    }
+
+    /// A compressed size cannot honestly exceed the archive itself.
+    private func compressedSize(of entry: Entry) -> Int {
+        min(max(entry.compressedSize, 0), byteCount)
+    }
+
+    private static func multiply(_ a: Int, _ b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? Int.max : product
+    }
+
+    // MARK: - libzip
+
+    private static func openHandle(_ storage: UnsafeMutableRawBufferPointer, byteCount: Int) throws(ConversionError) -> OpaquePointer {
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        // freep 0: the archive, not libzip, frees the buffer.
+        guard let source = zip_source_buffer_create(storage.baseAddress, UInt64(byteCount), 0, &error) else {
+            throw Self.error(code: zip_error_code_zip(&error), message: String(cString: zip_error_strerror(&error)), context: "archive")
+        }
+        // Read-only and without ZIP_CHECKCONS: the check refuses archives
+        // followed by stray bytes that read fine, and CRC and size checks
+        // on every read catch damaged entries anyway (ZipConsistencyEvidence).
+        guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
+            zip_source_free(source)
+            throw Self.error(code: zip_error_code_zip(&error), message: String(cString: zip_error_strerror(&error)), context: "archive")
+        }
+        return archive
+    }
+
+    private static func listEntries(_ archive: OpaquePointer, limits: Limits) throws(ConversionError) -> [Entry] {
+        let count = zip_get_num_entries(archive, 0)
+        guard count >= 0 else { throw .malformed("archive: cannot count entries") }
+        guard count <= Int64(limits.maxArchiveEntries) else {
+            throw .resourceLimit("archive has \(count) entries, over the \(limits.maxArchiveEntries)-entry limit")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            guard zip_stat_index(archive, UInt64(index), 0, &stat) == 0 else {
+                throw .malformed("archive: cannot read entry \(index)")
+            }
+            let name = stat.name.map { String(cString: $0) } ?? ""
+            let encrypted = (stat.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD)) != 0 && stat.encryption_method != UInt16(ZIP_EM_NONE)
+            entries.append(
+                Entry(
+                    index: index, name: name,
+                    declaredSize: Int(clamping: stat.size),
+                    compressedSize: Int(clamping: stat.comp_size),
+                    compressionMethod: Int(stat.comp_method),
+                    isEncrypted: encrypted))
+        }
+        return entries
+    }
+
+    /// The library's error for a libzip error code.
+    static func error(code: Int32, message: String, context: String) -> ConversionError {
+        switch code {
+        case ZIP_ER_NOZIP: .malformed("\(context): not a ZIP archive")
+        case ZIP_ER_MULTIDISK: .unsupported("\(context): multi-disk ZIP archives are not supported")
+        case ZIP_ER_CRC: .malformed("\(context): CRC mismatch")
+        case ZIP_ER_ZLIB, ZIP_ER_COMPRESSED_DATA: .malformed("\(context): corrupt compressed data")
+        case ZIP_ER_COMPNOTSUPP: .unsupported("\(context): compression method not supported")
+        case ZIP_ER_ENCRNOTSUPP, ZIP_ER_NOPASSWD, ZIP_ER_WRONGPASSWD: .encrypted("\(context) is encrypted")
+        case ZIP_ER_MEMORY: .resourceLimit("\(context): out of memory")
+        default: .malformed("\(context): \(message)")
+        }
+    }
+
+    // MARK: - Name folding
+
+    /// The lookup key for tolerant matching: slashes for backslashes, no
+    /// leading slash, lowercase.
+    static func foldedKey(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var leading = true
+        for scalar in name.unicodeScalars {
+            let scalar: Unicode.Scalar = scalar == "\\" ? "/" : scalar
+            if leading && scalar == "/" { continue }
+            leading = false
+            scalars.append(scalar)
+        }
+        return String(scalars).lowercased()
+    }
+
+    /// `name` with `%XX` escapes decoded, or nil when it has none.
+    static func percentDecoded(_ name: String) -> String? {
+        let utf8 = Array(name.utf8)
+        guard utf8.contains(UInt8(ascii: "%")) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+                let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+            {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+// MARK: - Streaming
+
+/// Pulls one archive entry's inflated bytes a buffer at a time, so a
+/// parser can stream a part of any declared size in bounded memory.
+///
+/// Each read asks libzip for at most one byte more than the entry is
+/// still allowed to produce, so a bomb is stopped within one buffer of
+/// its cap. After an error every further read throws the same error.
+final class ZipEntryReader {
+    let entry: ZipArchive.Entry
+    /// Inflated bytes handed out so far.
+    private(set) var bytesRead = 0
+    /// The reader keeps its archive (and so the libzip handle) alive.
+    private let archive: ZipArchive
+    private var file: OpaquePointer?
+    private var failure: ConversionError?
+
+    init(archive: ZipArchive, entry: ZipArchive.Entry) throws(ConversionError) {
+        try archive.checkDeclared(entry)
+        guard let file = zip_fopen_index(archive.handle, UInt64(entry.index), 0) else {
+            let error = zip_get_error(archive.handle)
+            throw ZipArchive.error(
+                code: zip_error_code_zip(error), message: String(cString: zip_error_strerror(error)), context: entry.name)
+        }
+        self.archive = archive
+        self.entry = entry
+        self.file = file
+    }
+
+    deinit {
+        if let file { zip_fclose(file) }
+    }
+
+    /// Fills `chunk` from its start and returns how many bytes it wrote;
+    /// 0 means the entry is finished.
+    func read(into chunk: inout [UInt8]) throws(ConversionError) -> Int {
+        let result: Result<Int, ConversionError> = chunk.withUnsafeMutableBytes { buffer in
+            do throws(ConversionError) { return .success(try read(into: buffer)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Up to `maxCount` next bytes; empty at the end of the entry.
+    func read(maxCount: Int = 1 << 16) throws(ConversionError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: max(maxCount, 1))
+        let count = try read(into: &chunk)
+        chunk.removeSubrange(count...)
+        return chunk
+    }
+
+    /// The raw form for C callbacks (libxml2's read callback hands over a
+    /// buffer); converters use the array forms.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ConversionError) -> Int {
+        if let failure { throw failure }
+        guard let file, let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        let room = max(0, archive.allowance(for: entry) - bytesRead)
+        let request = min(buffer.count, room &+ 1)
+        let got = zip_fread(file, base, UInt64(request))
+        if got < 0 {
+            let error = zip_file_get_error(file)
+            fail(ZipArchive.error(code: zip_error_code_zip(error), message: String(cString: zip_error_strerror(error)), context: entry.name))
+        } else if got == 0 {
+            close()
+            return 0
+        } else {
+            bytesRead &+= Int(got)
+            do {
+                try archive.account(entry, produced: bytesRead)
+            } catch {
+                fail(error)
+            }
+        }
+        if let failure { throw failure }
+        return Int(got)
+    }
+
+    /// Releases libzip's decompressor before the reader itself goes away.
+    func close() {
+        if let file { zip_fclose(file) }
+        file = nil
+    }
+
+    private func fail(_ error: ConversionError) {
+        failure = error
+        close()
+    }
+}

@@ -1,0 +1,156 @@
+/// Names the format of a ZIP package from its parts, in the order the
+/// formats' own specifications designate them:
+///
+/// 1. the `mimetype` entry (ODF, EPUB), wherever it sits in the archive;
+/// 2. `[Content_Types].xml`: the content type of the part the package's
+///    `officeDocument` relationship names, else any known main part;
+/// 3. conventional main-part paths (`word/document.xml`, …);
+/// 4. the ODF manifest's root media type;
+/// 5. `META-INF/container.xml` (EPUB).
+///
+/// ODF packages whose manifest encrypts `content.xml` are reported
+/// encrypted.
+enum PackageDetector {
+    /// Small caps: the parts read here are a few kilobytes in real files.
+    static let limits: Limits = {
+        var limits = Limits()
+        limits.maxEntryBytes = 4 << 20
+        limits.maxTotalDecompressedBytes = 16 << 20
+        return limits
+    }()
+
+    static func detect(_ archive: ZipArchive) -> DetectedFormat? {
+        if let mimetype = smallPart("mimetype", in: archive),
+            let format = PackageMediaTypes.packageFormat(mimetype: String(decoding: mimetype, as: UTF8.self))
+        {
+            return DetectedFormat(format: format, isEncrypted: format != .epub && odfIsEncrypted(archive))
+        }
+        if let format = officeFormat(archive) {
+            return DetectedFormat(format: format)
+        }
+        if let format = conventionalFormat(archive) {
+            return DetectedFormat(format: format)
+        }
+        if let format = manifestFormat(archive) {
+            return DetectedFormat(format: format, isEncrypted: odfIsEncrypted(archive))
+        }
+        if archive.contains("META-INF/container.xml") {
+            return DetectedFormat(format: .epub)
+        }
+        return nil
+    }
+
+    // MARK: - OOXML
+
+    private static func officeFormat(_ archive: ZipArchive) -> DocumentFormat? {
+        guard let contentTypes = smallPart("[Content_Types].xml", in: archive) else { return nil }
+        var overrides: [String: String] = [:]
+        var defaults: [String: String] = [:]
+        var knownMainParts: [DocumentFormat] = []
+        TagScanner.scan(contentTypes) { tag in
+            guard !tag.isEnd, let contentType = tag.attribute("ContentType") else { return true }
+            if tag.localName == "Override", let partName = tag.attribute("PartName") {
+                let key = partKey(partName)
+                if overrides[key] == nil { overrides[key] = contentType }
+                if let format = PackageMediaTypes.officeFormat(mainPartContentType: contentType) {
+                    knownMainParts.append(format)
+                }
+            } else if tag.localName == "Default", let ext = tag.attribute("Extension") {
+                defaults[ext.lowercased()] = contentType
+            }
+            return true
+        }
+        if let mainPart = officeDocumentTarget(archive) {
+            let key = partKey(mainPart)
+            let contentType = overrides[key] ?? key.split(separator: ".").last.flatMap { defaults[String($0)] }
+            if let contentType, let format = PackageMediaTypes.officeFormat(mainPartContentType: contentType) {
+                return format
+            }
+        }
+        return knownMainParts.first
+    }
+
+    /// The target of the package's `officeDocument` relationship.
+    private static func officeDocumentTarget(_ archive: ZipArchive) -> String? {
+        guard let rels = smallPart("_rels/.rels", in: archive) else { return nil }
+        var target: String?
+        TagScanner.scan(rels) { tag in
+            guard !tag.isEnd, tag.localName == "Relationship",
+                let type = tag.attribute("Type"), type.lowercased().hasSuffix("/officedocument"),
+                tag.attribute("TargetMode")?.lowercased() != "external",
+                let value = tag.attribute("Target")
+            else { return true }
+            target = value
+            return false
+        }
+        return target
+    }
+
+    /// A part name as a lookup key: no leading `/` or `./`, lowercase,
+    /// percent escapes decoded.
+    private static func partKey(_ name: String) -> String {
+        var key = ZipArchive.percentDecoded(name) ?? name
+        while key.hasPrefix("./") { key.removeFirst(2) }
+        return ZipArchive.foldedKey(key)
+    }
+
+    private static func conventionalFormat(_ archive: ZipArchive) -> DocumentFormat? {
+        if archive.contains("word/document.xml") {
+            return archive.contains("word/vbaProject.bin") ? .docm : .docx
+        }
+        if archive.contains("ppt/presentation.xml") {
+            return archive.contains("ppt/vbaProject.bin") ? .pptm : .pptx
+        }
+        if archive.contains("xl/workbook.bin") { return .xlsb }
+        if archive.contains("xl/workbook.xml") {
+            return archive.contains("xl/vbaProject.bin") ? .xlsm : .xlsx
+        }
+        return nil
+    }
+
+    // MARK: - ODF
+
+    private static func manifestFormat(_ archive: ZipArchive) -> DocumentFormat? {
+        guard let manifest = smallPart("META-INF/manifest.xml", in: archive) else { return nil }
+        var format: DocumentFormat?
+        TagScanner.scan(manifest) { tag in
+            guard !tag.isEnd, tag.localName == "file-entry", tag.attribute("full-path") == "/",
+                let mediaType = tag.attribute("media-type")
+            else { return true }
+            format = PackageMediaTypes.packageFormat(mimetype: mediaType)
+            return false
+        }
+        return format
+    }
+
+    /// True when the manifest gives `content.xml` (or the whole package,
+    /// as newer LibreOffice versions do) encryption data.
+    static func odfIsEncrypted(_ archive: ZipArchive) -> Bool {
+        guard let manifest = smallPart("META-INF/manifest.xml", in: archive) else { return false }
+        var currentPath: String?
+        var encrypted = false
+        TagScanner.scan(manifest) { tag in
+            switch (tag.localName, tag.isEnd) {
+            case ("file-entry", false):
+                currentPath = tag.isSelfClosing ? nil : tag.attribute("full-path")
+            case ("file-entry", true):
+                currentPath = nil
+            case ("encryption-data", false):
+                if let path = currentPath.map(partKey), path == "content.xml" || path == "encrypted-package" {
+                    encrypted = true
+                    return false
+                }
+            default:
+                break
+            }
+            return true
+        }
+        return encrypted
+    }
+
+    /// A small part's bytes, or nil when absent, unreadable or too big.
+    private static func smallPart(_ name: String, in archive: ZipArchive) -> [UInt8]? {
+        guard let entry = archive.entry(named: name), !entry.isDirectory else { return nil }
+        return try? archive.read(entry)
+    }
+}

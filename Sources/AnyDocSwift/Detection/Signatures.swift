@@ -1,0 +1,59 @@
+/// Magic numbers at the start of a file.
+enum Signatures {
+    static func hasPrefix(_ bytes: [UInt8], _ prefix: [UInt8], at offset: Int = 0) -> Bool {
+        guard offset >= 0, bytes.count - offset >= prefix.count else { return false }
+        for (index, byte) in prefix.enumerated() where bytes[offset + index] != byte { return false }
+        return true
+    }
+
+    /// A local file header, an empty archive's end record, or the marker
+    /// of a single-segment spanned archive.
+    static func isZip(_ bytes: [UInt8]) -> Bool {
+        hasPrefix(bytes, [0x50, 0x4B, 0x03, 0x04]) || hasPrefix(bytes, [0x50, 0x4B, 0x05, 0x06])
+            || (hasPrefix(bytes, [0x50, 0x4B, 0x07, 0x08]) || hasPrefix(bytes, [0x50, 0x4B, 0x30, 0x30]))
+                && hasPrefix(bytes, [0x50, 0x4B, 0x03, 0x04], at: 4)
+    }
+
+    static func isCompoundFile(_ bytes: [UInt8]) -> Bool {
+        CompoundFileHeader.hasSignature(bytes)
+    }
+
+    /// `%PDF-` in the first 1024 bytes, as PDF readers accept. Away from
+    /// the start it must begin a line or follow binary junk, so prose that
+    /// quotes a PDF header ("the `%PDF-1.7` line") stays text.
+    static func isPDF(_ bytes: [UInt8]) -> Bool {
+        let marker: [UInt8] = Array("%PDF-".utf8)
+        let end = min(bytes.count, 1024) - marker.count
+        guard end >= 0 else { return false }
+        for offset in 0...end where bytes[offset] == 0x25 && hasPrefix(bytes, marker, at: offset) {
+            if offset == 0 { return true }
+            let before = bytes[offset - 1]
+            if before == 0x0A || before == 0x0D || before < 0x20 || before >= 0x80 { return true }
+        }
+        return false
+    }
+
+    /// `{\rtf`, after a byte-order mark or whitespace some writers leave.
+    static func isRTF(_ bytes: [UInt8]) -> Bool {
+        var offset = hasPrefix(bytes, [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while offset < min(bytes.count, 64), [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+        return hasPrefix(bytes, Array("{\\rtf".utf8), at: offset)
+    }
+
+    static func image(_ bytes: [UInt8]) -> DocumentFormat? {
+        if hasPrefix(bytes, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if hasPrefix(bytes, [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if hasPrefix(bytes, [0x49, 0x49, 0x2A, 0x00]) || hasPrefix(bytes, [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if hasPrefix(bytes, Array("RIFF".utf8)) && hasPrefix(bytes, Array("WEBP".utf8), at: 8) { return .webp }
+        if hasPrefix(bytes, Array("GIF87a".utf8)) || hasPrefix(bytes, Array("GIF89a".utf8)) { return .gif }
+        if isBMP(bytes) { return .bmp }
+        return nil
+    }
+
+    /// `BM` alone starts plenty of text, so the DIB header size must be
+    /// one of the known ones too.
+    private static func isBMP(_ bytes: [UInt8]) -> Bool {
+        guard hasPrefix(bytes, Array("BM".utf8)), let headerSize = LittleEndian.uint32(bytes, at: 14) else { return false }
+        return [12, 16, 40, 52, 56, 64, 108, 124].contains(headerSize)
+    }
+}
