@@ -1,44 +1,95 @@
-/// Keeps only the anchors that some internal link points to, so bookmarks
-/// nobody links to leave no `<a id>` noise, and turns links to anchors that
-/// do not exist into plain text.
+/// Tidies internal links once a document is complete: a bookmark inside a
+/// heading is replaced by the heading's own GitHub anchor (links follow
+/// it), other bookmarks stay as `<a id>` only when some link points to
+/// them, and links to targets that do not exist become plain text.
 enum AnchorCleanup {
     static func apply(to document: Document) -> Document {
-        var targets: Set<String> = []
-        var anchors: Set<String> = []
-        func collect(_ inlines: [Inline]) {
-            _ = inlines.rewritingEach { inline in
-                switch inline {
-                case .link(let link) where link.destination.hasPrefix("#"):
-                    targets.insert(String(link.destination.dropFirst()))
-                case .anchor(let id):
-                    anchors.insert(id)
-                default: break
-                }
-                return [inline]
-            }
+        var slugs = HeadingSlugs()
+        var headingAnchors: [String: String] = [:]
+        // Bookmarks in headings resolve to the heading's slug.
+        for block in document.blocks {
+            guard case .heading(let heading) = block else { continue }
+            let slug = slugs.next(for: heading.content.plainText)
+            if let anchor = heading.anchor { headingAnchors[anchor] = slug }
+            for id in anchors(in: heading.content) { headingAnchors[id] = slug }
         }
+        var targets: Set<String> = []
+        var bodyAnchors: Set<String> = []
         let all = document.blocks + document.footnotes.flatMap(\.blocks)
         for block in all {
-            if case .heading(let heading) = block, let anchor = heading.anchor { anchors.insert(anchor) }
-            block.forEachInlineRun(collect)
+            block.forEachInlineRun { inlines in
+                _ = inlines.rewritingEach { inline in
+                    switch inline {
+                    case .link(let link) where link.destination.hasPrefix("#"):
+                        targets.insert(String(link.destination.dropFirst()))
+                    case .anchor(let id) where headingAnchors[id] == nil:
+                        bodyAnchors.insert(id)
+                    default: break
+                    }
+                    return [inline]
+                }
+            }
         }
         func clean(_ inlines: [Inline]) -> [Inline] {
             inlines.rewritingEach { inline in
                 switch inline {
                 case .anchor(let id):
-                    return targets.contains(id) ? [inline] : []
-                case .link(let link) where link.destination.hasPrefix("#"):
-                    return anchors.contains(String(link.destination.dropFirst())) ? [inline] : link.content
+                    return headingAnchors[id] == nil && targets.contains(id) ? [inline] : []
+                case .link(var link) where link.destination.hasPrefix("#"):
+                    let target = String(link.destination.dropFirst())
+                    if let slug = headingAnchors[target] {
+                        link.destination = "#" + slug
+                        return [.link(link)]
+                    }
+                    return bodyAnchors.contains(target) ? [inline] : link.content
                 default:
                     return [inline]
                 }
             }
         }
         var result = document
-        result.blocks = document.blocks.map { $0.rewritingInlines(clean) }
+        result.blocks = document.blocks.map { block in
+            if case .heading(var heading) = block, heading.anchor.map({ headingAnchors[$0] != nil }) == true {
+                heading.anchor = nil
+                return Block.heading(heading).rewritingInlines(clean)
+            }
+            return block.rewritingInlines(clean)
+        }
         result.footnotes = document.footnotes.map { note in
             FootnoteDefinition(label: note.label, blocks: note.blocks.map { $0.rewritingInlines(clean) })
         }
         return result
+    }
+
+    private static func anchors(in inlines: [Inline]) -> [String] {
+        var ids: [String] = []
+        _ = inlines.rewritingEach { inline in
+            if case .anchor(let id) = inline { ids.append(id) }
+            return [inline]
+        }
+        return ids
+    }
+}
+
+/// GitHub's heading anchors: lower case, punctuation dropped, spaces as
+/// hyphens, and `-1`, `-2` … for repeats.
+struct HeadingSlugs {
+    private var used: [String: Int] = [:]
+
+    mutating func next(for text: String) -> String {
+        var slug = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if character == " " {
+                slug.append("-")
+            }
+        }
+        if let count = used[slug] {
+            used[slug] = count + 1
+            return slug + "-\(count + 1)"
+        }
+        used[slug] = 0
+        return slug
     }
 }

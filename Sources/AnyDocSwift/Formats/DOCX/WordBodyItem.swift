@@ -69,7 +69,7 @@ enum WordBlockGrouper {
                 if let level = paragraph.headingLevel, hasText {
                     closeLists(deeperThan: -1)
                     blocks.append(.heading(Heading(level: min(level, 6), content: paragraph.content)))
-                } else if let list = paragraph.list {
+                } else if let list = paragraph.list ?? Self.checkboxMarker(paragraph.content) {
                     guard hasText else { continue }
                     closeLists(deeperThan: list.level)
                     if let last = open.last, last.level == list.level, !last.continues(with: list) {
@@ -80,7 +80,8 @@ enum WordBlockGrouper {
                             level: list.level, isBullet: list.isBullet, start: list.number,
                             instance: list.instance, lastNumber: list.number - 1, items: []))
                     }
-                    open[open.count - 1].items.append(ListItem(paragraph.content))
+                    let (content, checkbox) = Self.splitCheckbox(paragraph.content)
+                    open[open.count - 1].items.append(ListItem(content, checkbox: checkbox))
                     open[open.count - 1].lastNumber = list.number
                 } else if hasText {
                     closeLists(deeperThan: -1)
@@ -90,5 +91,24 @@ enum WordBlockGrouper {
         }
         closeLists(deeperThan: -1)
         return blocks
+    }
+
+    /// Checkbox glyphs that content controls and forms put before a task.
+    private static let checkboxes: [Character: ListItem.Checkbox] = ["☐": .unchecked, "☒": .checked, "☑": .checked]
+
+    /// A paragraph opening with a checkbox glyph reads as a task item.
+    private static func checkboxMarker(_ content: [Inline]) -> WordListMarker? {
+        guard case .text(let text)? = content.first, let first = text.first, checkboxes[first] != nil else { return nil }
+        return WordListMarker(isBullet: true, number: 1, level: 0, instance: "checkbox")
+    }
+
+    private static func splitCheckbox(_ content: [Inline]) -> ([Inline], ListItem.Checkbox?) {
+        guard case .text(let text)? = content.first, let first = text.first, let checkbox = checkboxes[first] else {
+            return (content, nil)
+        }
+        var rest = content
+        let remainder = text.dropFirst().drop(while: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" })
+        if remainder.isEmpty { rest.removeFirst() } else { rest[0] = .text(String(remainder)) }
+        return (rest, checkbox)
     }
 }
