@@ -15,9 +15,9 @@ final class MemoryByteSource: ByteSource {
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ConversionError) -> Int {
         let count = min(buffer.count, bytes.count - offset)
-        guard count > 0 else { return 0 }
+        guard count > 0, let target = buffer.baseAddress else { return 0 }
         bytes.withUnsafeBytes { source in
-            buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: count)
+            if let start = source.baseAddress { target.copyMemory(from: start + offset, byteCount: count) }
         }
         offset += count
         return count
