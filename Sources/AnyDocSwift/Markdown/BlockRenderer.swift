@@ -39,10 +39,17 @@ struct BlockRenderer {
             throw .resourceLimit("blocks nest deeper than \(limits.maxNestingDepth) levels")
         }
         if case .list(let list) = block {
+            guard !list.items.isEmpty else { return nil }
             let alternate = markers.next(for: list)
             return try renderList(list, alternate: alternate, depth: depth)
         }
-        markers = ListMarkers()
+        let text = try renderNonList(block, depth: depth)
+        // Only a block that is written separates two lists.
+        if text != nil { markers = ListMarkers() }
+        return text
+    }
+
+    private func renderNonList(_ block: Block, depth: Int) throws(ConversionError) -> String? {
         switch block {
         case .heading(let heading):
             return renderHeading(level: heading.level, content: heading.content, anchor: heading.anchor)
@@ -61,29 +68,34 @@ struct BlockRenderer {
         case .thematicBreak:
             return "---"
         case .math(let tex):
-            var body = tex
-            while body.hasSuffix("\n") { body.removeLast() }
-            while body.hasPrefix("\n") { body.removeFirst() }
-            if body.isEmpty { return nil }
-            return "$$\n" + body.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n") + "\n$$"
+            // Blank lines would end the block.
+            let lines = tex.normalizingLineEnds().lineSlices().filter { !$0.allSatisfy(\.isWhitespace) }
+            return lines.isEmpty ? nil : "$$\n" + lines.joined(separator: "\n") + "\n$$"
         case .image(let image):
             let text = LineStartEscaper.escape(inline.render([.image(image)], context: .block))
             return text.isEmpty ? nil : text
         case .boundary(let provenance):
             return renderBoundary(provenance)
-        case .markdown(let text):
-            return text
+        case .markdown(var text):
+            _ = text.removeTrailingLineEnds()
+            return text.isEmpty ? nil : text
         }
     }
 
     /// Blocks separated as siblings are: blank lines, lists kept apart.
-    func renderBlocks(_ blocks: [Block], depth: Int, tight: Bool = false) throws(ConversionError) -> String? {
-        var parts: [String] = []
+    func renderBlocks(_ blocks: [Block], depth: Int) throws(ConversionError) -> String? {
+        let parts = try renderParts(blocks, depth: depth)
+        return parts.isEmpty ? nil : parts.map(\.text).joined(separator: "\n\n")
+    }
+
+    /// Each block that renders to something, with its text.
+    func renderParts(_ blocks: [Block], depth: Int) throws(ConversionError) -> [(block: Block, text: String)] {
+        var parts: [(block: Block, text: String)] = []
         var markers = ListMarkers()
         for block in blocks {
-            if let text = try render(block, markers: &markers, depth: depth) { parts.append(text) }
+            if let text = try render(block, markers: &markers, depth: depth) { parts.append((block, text)) }
         }
-        return parts.isEmpty ? nil : parts.joined(separator: tight ? "\n" : "\n\n")
+        return parts
     }
 
     // MARK: - Headings and boundaries
@@ -110,135 +122,29 @@ struct BlockRenderer {
         case .page(let number):
             return options.provenanceMarkers ? "<!-- page \(number) -->" : nil
         case .slide(let number, let title):
-            let cleanTitle = title.map(InlineRenderer.singleLine)?.trimmingSpaces()
+            let cleanTitle = (title ?? "").singleLine().trimmingSpaces()
             if options.provenanceMarkers {
-                let label = cleanTitle.map { $0.isEmpty ? "Slide \(number)" : "Slide \(number): \($0)" } ?? "Slide \(number)"
+                let label = cleanTitle.isEmpty ? "Slide \(number)" : "Slide \(number): \(cleanTitle)"
                 return renderHeading(level: 2, content: [.text(label)], anchor: nil)
             }
-            guard let cleanTitle, !cleanTitle.isEmpty else { return nil }
+            guard !cleanTitle.isEmpty else { return nil }
             return renderHeading(level: 2, content: [.text(cleanTitle)], anchor: nil)
         case .sheet(let name):
             return renderHeading(level: 2, content: [.text(name)], anchor: nil)
         }
     }
 
-    // MARK: - Lists
-
-    private func renderList(_ list: List, alternate: Bool, depth: Int) throws(ConversionError) -> String? {
-        guard !list.items.isEmpty else { return nil }
-        let tight = Self.isTight(list)
-        var items: [String] = []
-        items.reserveCapacity(list.items.count)
-        for (index, item) in list.items.enumerated() {
-            let marker: String
-            switch list.kind {
-            case .bullet:
-                marker = alternate ? "*" : "-"
-            case .ordered(let start):
-                let number = min(max(start, 0), 999_999_000) + index
-                marker = "\(number)" + (alternate ? ")" : ".")
-            }
-            var body = try renderBlocks(item.blocks, depth: depth + 1, tight: tight) ?? ""
-            if let checkbox = item.checkbox {
-                body = (checkbox == .checked ? "[x]" : "[ ]") + (body.isEmpty ? "" : " " + body)
-            }
-            let indent = String(repeating: " ", count: marker.count + 1)
-            items.append(Self.prefixLines(body, first: marker + " ", rest: indent, empty: "", bareFirst: marker))
-        }
-        return items.joined(separator: tight ? "\n" : "\n\n")
-    }
-
-    /// Tight when every item is one paragraph, optionally followed by
-    /// nested lists; anything else needs blank lines between blocks.
-    static func isTight(_ list: List) -> Bool {
-        list.items.allSatisfy { item in
-            item.blocks.enumerated().allSatisfy { index, block in
-                switch block {
-                case .paragraph: return index == 0
-                case .list: return true
-                default: return false
-                }
-            }
-        }
-    }
-
-    // MARK: - Tables
-
-    private func renderTable(_ table: Table) throws(ConversionError) -> String? {
-        guard !table.rows.isEmpty else { return nil }
-        guard Self.fitsPipeTable(table) else { return try html.table(table) }
-        let grid = try TableGrid(table, maxCells: limits.maxTableCells)
-        guard grid.columnCount > 0 else { return nil }
-        var lines: [String] = []
-        lines.reserveCapacity(grid.rows.count + 2)
-        if let caption = table.caption, !caption.isEmpty {
-            lines.append(LineStartEscaper.escape(inline.render(caption, context: .block)))
-            lines.append("")
-        }
-        for (index, row) in grid.rows.enumerated() {
-            lines.append(pipeRow(row.map(cellText)))
-            if index == 0 { lines.append(Self.delimiterRow(columns: grid.columnCount)) }
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    func cellText(_ slot: TableGrid.Slot) -> String {
-        guard case .origin(let cell) = slot else { return "" }
-        var parts: [String] = []
-        for block in cell.blocks {
-            let text: String
-            switch block {
-            case .paragraph(let content): text = inline.render(content, context: .tableCell)
-            case .heading(let heading): text = inline.render(heading.content, context: .tableCell)
-            case .image(let image): text = inline.render([.image(image)], context: .tableCell)
-            case .math(let tex): text = inline.render([.math(tex)], context: .tableCell)
-            case .markdown(let raw): text = raw.replacingPipes().replacingAll("\n", with: "<br>")
-            default: text = ""
-            }
-            let trimmed = text.trimmingSpaces()
-            if !trimmed.isEmpty { parts.append(trimmed) }
-        }
-        return parts.joined(separator: "<br>")
-    }
-
-    func pipeRow(_ cells: [String]) -> String {
-        var line = "|"
-        for cell in cells { line += cell.isEmpty ? "  |" : " " + cell + " |" }
-        return line
-    }
-
-    static func delimiterRow(columns: Int) -> String {
-        "|" + String(repeating: " --- |", count: columns)
-    }
-
-    /// A pipe table carries only inline content: each cell's blocks must be
-    /// paragraphs (joined with `<br>`) or other one-line content.
-    static func fitsPipeTable(_ table: Table) -> Bool {
-        for row in table.rows {
-            for cell in row.cells {
-                for block in cell.blocks {
-                    switch block {
-                    case .paragraph, .heading, .image, .math, .boundary: continue
-                    case .markdown: continue
-                    default: return false
-                    }
-                }
-            }
-        }
-        return true
-    }
-
     // MARK: - Helpers
 
     static func fencedCode(_ code: CodeBlock) -> String {
-        var body = code.code.replacingAll("\r\n", with: "\n")
+        var body = code.code.normalizingLineEnds()
         if body.hasSuffix("\n") { body.removeLast() }
         var longest = 0, run = 0
         for byte in body.utf8 {
             if byte == UInt8(ascii: "`") { run += 1; longest = max(longest, run) } else { run = 0 }
         }
         let fence = String(repeating: "`", count: max(3, longest + 1))
-        let language = (code.language ?? "").filter { !$0.isWhitespace && $0 != "`" }
+        let language = (code.language ?? "").singleLine().filter { !$0.isWhitespace && $0 != "`" }
         return fence + language + "\n" + (body.isEmpty ? "" : body + "\n") + fence
     }
 
@@ -247,7 +153,7 @@ struct BlockRenderer {
     static func prefixLines(_ text: String, first: String, rest: String, empty: String, bareFirst: String? = nil) -> String {
         var result = ""
         var isFirst = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.lineSlices() {
             if !isFirst { result += "\n" }
             if line.isEmpty {
                 result += isFirst ? (bareFirst ?? empty) : empty

@@ -2,24 +2,26 @@
 enum FrontMatter {
     static func render(_ metadata: Metadata) -> String {
         var lines: [String] = []
+        // A repeated key would make the YAML invalid: the first one wins.
+        var keys: Set<String> = []
         func add(_ key: String, _ value: String?) {
-            if let value, !value.isEmpty { lines.append("\(key): \(quoted(value))") }
+            guard let value, !value.isEmpty, keys.insert(key).inserted else { return }
+            lines.append("\(key): \(quoted(value))")
+        }
+        func add(_ key: String, list: [String]) {
+            guard !list.isEmpty, keys.insert(key).inserted else { return }
+            lines.append("\(key):")
+            for item in list { lines.append("  - \(quoted(item))") }
         }
         add("title", metadata.title)
-        if !metadata.authors.isEmpty {
-            lines.append("authors:")
-            for author in metadata.authors { lines.append("  - \(quoted(author))") }
-        }
+        add("authors", list: metadata.authors)
         add("subject", metadata.subject)
-        if !metadata.keywords.isEmpty {
-            lines.append("keywords:")
-            for keyword in metadata.keywords { lines.append("  - \(quoted(keyword))") }
-        }
+        add("keywords", list: metadata.keywords)
         add("created", metadata.created)
         add("modified", metadata.modified)
         add("language", metadata.language)
         add("format", metadata.sourceFormat?.rawValue)
-        if let count = metadata.pageCount { lines.append("pages: \(count)") }
+        if let count = metadata.pageCount, keys.insert("pages").inserted { lines.append("pages: \(count)") }
         for (key, value) in metadata.extra { add(safeKey(key), value) }
         return "---\n" + lines.map { $0 + "\n" }.joined() + "---"
     }
@@ -34,6 +36,10 @@ enum FrontMatter {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
+            // YAML reads these as line breaks.
+            case "\u{85}": result += "\\N"
+            case "\u{2028}": result += "\\L"
+            case "\u{2029}": result += "\\P"
             default:
                 if scalar.value < 32 || scalar.value == 127 {
                     result += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)

@@ -21,7 +21,9 @@ struct HTMLRenderer {
                 let tag = headerRow || cell.isHeader ? "th" : "td"
                 out += "<" + tag
                 if cell.columnSpan > 1 { out += " colspan=\"\(min(cell.columnSpan, TableGrid.maxColumnSpan))\"" }
-                if cell.rowSpan > 1 { out += " rowspan=\"\(cell.rowSpan)\"" }
+                // As laid out on the grid: a span never reaches past the last row.
+                let rowSpan = min(cell.rowSpan, grid.rows.count - rowIndex)
+                if rowSpan > 1 { out += " rowspan=\"\(rowSpan)\"" }
                 out += ">" + (try blocks(cell.blocks)) + "</" + tag + ">"
             }
             out += "</tr>\n"
@@ -71,7 +73,7 @@ struct HTMLRenderer {
         case .thematicBreak:
             return "<hr>"
         case .math(let tex):
-            return "$$" + HTMLEscaping.text(InlineRenderer.singleLine(tex)) + "$$"
+            return "$$" + HTMLEscaping.text(tex.singleLine()) + "$$"
         case .image(let image):
             return inline(.image(image))
         case .boundary, .markdown:
@@ -88,29 +90,35 @@ struct HTMLRenderer {
     private func inline(_ inline: Inline) -> String {
         switch inline {
         case .text(let text):
-            return HTMLEscaping.text(text).replacingAll("\r\n", with: "\n").replacingAll("\n", with: "<br>")
+            return HTMLEscaping.text(text).replacingAll("\n", with: "<br>")
         case .emphasis(let c): return "<em>" + inlines(c) + "</em>"
         case .strong(let c): return "<strong>" + inlines(c) + "</strong>"
         case .strikethrough(let c): return "<del>" + inlines(c) + "</del>"
         case .superscript(let c): return "<sup>" + inlines(c) + "</sup>"
         case .subscript(let c): return "<sub>" + inlines(c) + "</sub>"
-        case .code(let code): return "<code>" + HTMLEscaping.text(InlineRenderer.singleLine(code)) + "</code>"
-        case .math(let tex): return "$" + HTMLEscaping.text(InlineRenderer.singleLine(tex)) + "$"
+        case .code(let code): return "<code>" + HTMLEscaping.text(code.singleLine()) + "</code>"
+        case .math(let tex): return "$" + HTMLEscaping.text(tex.singleLine()) + "$"
         case .link(let link):
-            return "<a href=\"" + HTMLEscaping.attribute(link.destination) + "\">" + inlines(link.content) + "</a>"
-        case .image(let image):
-            if assetNames.contains(image.source) {
-                switch options.embeddedImages {
-                case .altText: return HTMLEscaping.text(image.altText)
-                case .link(let prefix):
-                    let source = prefix.isEmpty ? image.source : (prefix.hasSuffix("/") ? prefix : prefix + "/") + image.source
-                    return "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"" + HTMLEscaping.attribute(image.altText) + "\">"
-                }
+            var text = inlines(link.content)
+            if text.allSatisfy(\.isWhitespace) {
+                // As in Markdown: an absolute URL with no text shows itself.
+                guard InlineSyntax.isAutolinkable(link.destination) else { return "" }
+                text = HTMLEscaping.text(link.destination)
             }
-            return "<img src=\"" + HTMLEscaping.attribute(image.source) + "\" alt=\"" + HTMLEscaping.attribute(image.altText) + "\">"
+            return "<a href=\"" + HTMLEscaping.attribute(link.destination) + "\"" + titleAttribute(link.title) + ">" + text + "</a>"
+        case .image(let image):
+            let source = options.source(of: image, assetNames: assetNames)
+            if source.isEmpty { return HTMLEscaping.text(image.altText.singleLine()) }
+            return "<img src=\"" + HTMLEscaping.attribute(source) + "\" alt=\"" + HTMLEscaping.attribute(image.altText)
+                + "\"" + titleAttribute(image.title) + ">"
         case .footnoteReference(let label): return "[^\(footnotes.number(for: label))]"
         case .lineBreak: return "<br>"
         case .anchor(let id): return "<a id=\"" + HTMLEscaping.attribute(id) + "\"></a>"
         }
+    }
+
+    private func titleAttribute(_ title: String?) -> String {
+        guard let title, !title.isEmpty else { return "" }
+        return " title=\"" + HTMLEscaping.attribute(title) + "\""
     }
 }

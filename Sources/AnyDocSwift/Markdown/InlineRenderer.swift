@@ -9,25 +9,30 @@ struct InlineRenderer {
     let assetNames: Set<String>
     let footnotes: FootnoteNumbering
 
-    /// Renders a run of inlines in `context`.
+    /// Renders a run of inlines in `context`. Table cells still need their
+    /// pipes escaped.
     func render(_ inlines: [Inline], context: InlineContext) -> String {
-        let normalized = InlineNormalizer.normalize(inlines)
+        let normalized = InlineNormalizer.trimmingEdges(InlineNormalizer.normalize(inlines))
         var scope = InlineScope(context: context)
         scan(normalized, into: &scope)
         var out = ""
-        render(normalized, scope: scope, into: &out)
+        render(normalized, closing: nil, scope: scope, into: &out)
         return out
     }
 
     private func scan(_ inlines: [Inline], into scope: inout InlineScope) {
         var tildes = 0
+        func count(_ text: String) {
+            for byte in text.utf8 where byte == UInt8(ascii: "~") { tildes += 1 }
+        }
         func visit(_ inlines: [Inline]) {
             for inline in inlines {
                 switch inline {
                 case .math: scope.escapeDollars = true
-                case .text(let text): for byte in text.utf8 where byte == UInt8(ascii: "~") { tildes += 1 }
-                case .emphasis(let c), .strong(let c), .strikethrough(let c), .superscript(let c), .subscript(let c):
-                    visit(c)
+                case .text(let text): count(text)
+                case .image(let image): count(image.altText)
+                case .strikethrough(let c): tildes += 2; visit(c)
+                case .emphasis(let c), .strong(let c), .superscript(let c), .subscript(let c): visit(c)
                 case .link(let link): visit(link.content)
                 default: break
                 }
@@ -37,16 +42,18 @@ struct InlineRenderer {
         scope.escapeTildes = tildes >= 2
     }
 
-    private func render(_ inlines: [Inline], scope: InlineScope, into out: inout String) {
+    /// `closing` is the first character written after these inlines: the
+    /// closing delimiter of the span around them, or nil at the end.
+    private func render(_ inlines: [Inline], closing: Unicode.Scalar?, scope: InlineScope, into out: inout String) {
         for index in inlines.indices {
-            let next: Unicode.Scalar? = index + 1 < inlines.count ? Self.firstScalar(of: inlines[index + 1]) : nil
-            render(inlines[index], next: next, scope: scope, into: &out)
+            let next = index + 1 < inlines.count ? firstScalar(of: inlines[index + 1]) : closing
+            render(inlines[index], next: next, isFirst: index == 0, scope: scope, into: &out)
         }
     }
 
     /// The first character the next inline will write, as far as escaping
     /// needs it: syntax counts as punctuation.
-    private static func firstScalar(of inline: Inline) -> Unicode.Scalar? {
+    private func firstScalar(of inline: Inline) -> Unicode.Scalar? {
         switch inline {
         case .text(let text): return text.unicodeScalars.first
         case .lineBreak: return "\n"
@@ -56,29 +63,31 @@ struct InlineRenderer {
         case .code: return "`"
         case .math: return "$"
         case .link, .footnoteReference: return "["
-        case .image: return "!"
+        case .image(let image):
+            let source = options.source(of: image, assetNames: assetNames)
+            return source.isEmpty ? image.altText.singleLine().unicodeScalars.first : "!"
         }
     }
 
-    private func render(_ inline: Inline, next: Unicode.Scalar?, scope: InlineScope, into out: inout String) {
+    private func render(_ inline: Inline, next: Unicode.Scalar?, isFirst: Bool, scope: InlineScope, into out: inout String) {
         switch inline {
         case .text(let text):
-            TextEscaper.append(text, following: out.unicodeScalars.last, next: next, scope: scope, into: &out)
+            TextEscaper.append(text, next: next, scope: scope, into: &out)
         case .emphasis(let content):
-            out += "*"; render(content, scope: scope, into: &out); out += "*"
+            renderSpan(content, delimiter: "*", tag: "em", next: next, isFirst: isFirst, scope: scope, into: &out)
         case .strong(let content):
-            out += "**"; render(content, scope: scope, into: &out); out += "**"
+            renderSpan(content, delimiter: "**", tag: "strong", next: next, isFirst: isFirst, scope: scope, into: &out)
         case .strikethrough(let content):
-            out += "~~"; render(content, scope: scope, into: &out); out += "~~"
+            renderSpan(content, delimiter: "~~", tag: "del", next: next, isFirst: isFirst, scope: scope, into: &out)
         case .superscript(let content):
-            out += "<sup>"; render(content, scope: scope, into: &out); out += "</sup>"
+            out += "<sup>"; render(content, closing: "<", scope: scope, into: &out); out += "</sup>"
         case .subscript(let content):
-            out += "<sub>"; render(content, scope: scope, into: &out); out += "</sub>"
+            out += "<sub>"; render(content, closing: "<", scope: scope, into: &out); out += "</sub>"
         case .code(let code):
-            out += Self.codeSpan(code, context: scope.context)
+            out += InlineSyntax.codeSpan(code)
         case .math(let tex):
-            let flat = Self.singleLine(tex).trimmingSpaces()
-            out += "$" + (scope.context == .tableCell ? flat.replacingPipes() : flat) + "$"
+            let flat = tex.singleLine().trimmingSpaces()
+            if !flat.isEmpty { out += "$" + flat + "$" }
         case .link(let link):
             renderLink(link, scope: scope, into: &out)
         case .image(let image):
@@ -96,137 +105,98 @@ struct InlineRenderer {
         }
     }
 
-    private func renderLink(_ link: Link, scope: InlineScope, into out: inout String) {
-        let destination = link.destination
-        if link.content.isEmpty || link.content.plainText.allSatisfy(\.isWhitespace) {
-            // Nothing to click on: an absolute URL becomes an autolink.
-            if Self.isAutolinkable(destination) { out += "<\(destination)>" }
+    // MARK: - Emphasis
+
+    /// Writes `*…*`, `**…**` or `~~…~~`, or the HTML tag where the
+    /// delimiters would not be read as such: next to punctuation inside a
+    /// word (`a<em>(b)</em>c`), or where they would fuse with a
+    /// neighbouring span's delimiters into an ambiguous run.
+    private func renderSpan(
+        _ content: [Inline], delimiter: String, tag: String, next: Unicode.Scalar?, isFirst: Bool,
+        scope: InlineScope, into out: inout String
+    ) {
+        let mark = delimiter.unicodeScalars.first!
+        let width = delimiter.unicodeScalars.count
+        let start = out.utf8.count
+        // Delimiters already at the end belong to enclosing spans opening
+        // here (first child) or to a sibling that just closed.
+        let (runBefore, before) = Self.trailingRun(of: mark, in: Substring(out))
+        if runBefore > 0 && !isFirst || runBefore + width > 3 {
+            out += "<\(tag)>"; render(content, closing: "<", scope: scope, into: &out); out += "</\(tag)>"
             return
         }
+        out += delimiter
+        render(content, closing: mark, scope: scope, into: &out)
+        let inner = out.utf8.index(out.utf8.startIndex, offsetBy: start + width)
+        let innerText = out.unicodeScalars[inner...]
+        let first = innerText.first(where: { $0 != mark })
+        let (runAfter, last) = Self.trailingRun(of: mark, in: Substring(out.unicodeScalars[inner...]))
+        if MarkdownCharacters.isLeftFlanking(before: before, after: first)
+            && MarkdownCharacters.isRightFlanking(before: last, after: next)
+            && runAfter + width <= 3 {
+            out += delimiter
+        } else {
+            let body = String(out.unicodeScalars[inner...])
+            out.removeSubrange(out.utf8.index(out.utf8.startIndex, offsetBy: start)...)
+            out += "<\(tag)>" + body + "</\(tag)>"
+        }
+    }
+
+    /// How many unescaped `mark` end `text`, and the character before them.
+    private static func trailingRun(of mark: Unicode.Scalar, in text: Substring) -> (count: Int, before: Unicode.Scalar?) {
+        let scalars = text.unicodeScalars
+        var index = scalars.endIndex
+        var count = 0
+        while index > scalars.startIndex, scalars[scalars.index(before: index)] == mark {
+            index = scalars.index(before: index)
+            count += 1
+        }
+        guard count > 0 else { return (0, scalars.last) }
+        var backslashes = 0
+        var probe = index
+        while probe > scalars.startIndex, scalars[scalars.index(before: probe)] == "\\" {
+            probe = scalars.index(before: probe)
+            backslashes += 1
+        }
+        // `\*` is a literal star: the run starts after it.
+        if backslashes % 2 == 1 { return (count - 1, mark) }
+        return (count, index > scalars.startIndex ? scalars[scalars.index(before: index)] : nil)
+    }
+
+    // MARK: - Links and images
+
+    private func renderLink(_ link: Link, scope: InlineScope, into out: inout String) {
+        // Links cannot nest: an inner link keeps only its text.
+        if scope.inLinkText {
+            render(link.content, closing: "]", scope: scope, into: &out)
+            return
+        }
+        let start = out.utf8.count
         var inner = scope
         inner.inLinkText = true
         out += "["
-        render(link.content, scope: inner, into: &out)
-        out += "](" + Self.formatDestination(destination, context: scope.context)
-        if let title = link.title, !title.isEmpty {
-            out += " \"" + title.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+        render(link.content, closing: "]", scope: inner, into: &out)
+        let textStart = out.utf8.index(out.utf8.startIndex, offsetBy: start + 1)
+        if out.unicodeScalars[textStart...].allSatisfy({ MarkdownCharacters.isWhitespace($0) }) {
+            // Nothing to click on: an absolute URL becomes an autolink.
+            out.removeSubrange(out.utf8.index(out.utf8.startIndex, offsetBy: start)...)
+            if InlineSyntax.isAutolinkable(link.destination) { out += "<\(link.destination)>" }
+            return
         }
-        out += ")"
+        out += "](" + InlineSyntax.destination(link.destination) + InlineSyntax.title(link.title) + ")"
     }
 
     private func renderImage(_ image: Image, next: Unicode.Scalar?, scope: InlineScope, into out: inout String) {
-        let source: String
-        if assetNames.contains(image.source) {
-            switch options.embeddedImages {
-            case .altText:
-                TextEscaper.append(Self.singleLine(image.altText), following: out.unicodeScalars.last, next: next, scope: scope, into: &out)
-                return
-            case .link(let prefix):
-                source = prefix.isEmpty ? image.source : (prefix.hasSuffix("/") ? prefix : prefix + "/") + image.source
-            }
-        } else {
-            source = image.source
-        }
+        let alt = image.altText.singleLine()
+        let source = options.source(of: image, assetNames: assetNames)
         if source.isEmpty {
-            TextEscaper.append(Self.singleLine(image.altText), following: out.unicodeScalars.last, next: next, scope: scope, into: &out)
+            TextEscaper.append(alt, next: next, scope: scope, into: &out)
             return
         }
         var inner = scope
         inner.inLinkText = true
         out += "!["
-        TextEscaper.append(Self.singleLine(image.altText), following: "[", next: "]", scope: inner, into: &out)
-        out += "](" + Self.formatDestination(source, context: scope.context)
-        if let title = image.title, !title.isEmpty {
-            out += " \"" + title.replacingAll("\"", with: "\\\"") + "\""
-        }
-        out += ")"
-    }
-
-    // MARK: - Pieces
-
-    static func singleLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 10 || $0 == 13 }) else { return text }
-        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).joined(separator: " ")
-    }
-
-    /// A code span whose fence is longer than any run of backticks inside.
-    static func codeSpan(_ code: String, context: InlineContext) -> String {
-        var content = singleLine(code)
-        if context == .tableCell { content = content.replacingPipes() }
-        var longest = 0, run = 0
-        for byte in content.utf8 {
-            if byte == UInt8(ascii: "`") { run += 1; longest = max(longest, run) } else { run = 0 }
-        }
-        let fence = String(repeating: "`", count: longest + 1)
-        let needsPadding = content.hasPrefix("`") || content.hasSuffix("`")
-            || (content.hasPrefix(" ") && content.hasSuffix(" ") && !content.allSatisfy { $0 == " " })
-        return needsPadding ? "\(fence) \(content) \(fence)" : "\(fence)\(content)\(fence)"
-    }
-
-    static func isAutolinkable(_ destination: String) -> Bool {
-        guard let colon = destination.firstIndex(of: ":") else { return false }
-        let scheme = destination[..<colon]
-        guard scheme.count >= 2, scheme.count <= 32, scheme.first!.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "." || $0 == "-") })
-        else { return false }
-        return !destination.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0.asciiValue.map { $0 < 32 } ?? false })
-    }
-
-    /// A link destination, in angle brackets when it has spaces or
-    /// unbalanced parentheses.
-    static func formatDestination(_ destination: String, context: InlineContext) -> String {
-        var depth = 0, balanced = true, needsBrackets = destination.isEmpty
-        for scalar in destination.unicodeScalars {
-            switch scalar {
-            case "(": depth += 1
-            case ")": depth -= 1; if depth < 0 { balanced = false }
-            case " ", "\t", "<", ">": needsBrackets = true
-            default: if scalar.value < 32 { needsBrackets = true }
-            }
-        }
-        if depth != 0 { balanced = false }
-        var result: String
-        if needsBrackets || !balanced {
-            result = "<"
-            for scalar in destination.unicodeScalars {
-                switch scalar {
-                case "<", ">", "\\": result += "\\"; result.unicodeScalars.append(scalar)
-                case "\n", "\r": result += " "
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            result += ">"
-        } else {
-            result = destination
-        }
-        return context == .tableCell ? result.replacingPipes() : result
-    }
-}
-
-extension String {
-    func replacingPipes() -> String {
-        guard utf8.contains(UInt8(ascii: "|")) else { return self }
-        return replacingAll("|", with: "\\|")
-    }
-
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
-    }
-
-    /// Replaces every occurrence of `target` without Foundation.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, self.contains(target) else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        result += rest
-        return result
+        TextEscaper.append(alt, next: "]", scope: inner, into: &out)
+        out += "](" + InlineSyntax.destination(source) + InlineSyntax.title(image.title) + ")"
     }
 }

@@ -1,12 +1,12 @@
 /// Makes every line of a rendered paragraph read as paragraph text:
 /// trims the indentation and trailing spaces that would change meaning,
 /// drops blank lines that would split it, and escapes a line start that
-/// would open a heading, list, quote, fence or break.
+/// would open a heading, list, quote, fence, break or table.
 enum LineStartEscaper {
     static func escape(_ paragraph: String) -> String {
         var result = ""
         result.reserveCapacity(paragraph.utf8.count + 8)
-        for rawLine in paragraph.split(separator: "\n", omittingEmptySubsequences: true) {
+        for rawLine in paragraph.lineSlices() {
             let line = trim(rawLine)
             if line.isEmpty { continue }
             if !result.isEmpty { result += "\n" }
@@ -16,15 +16,20 @@ enum LineStartEscaper {
     }
 
     private static func trim(_ line: Substring) -> Substring {
-        var line = line
-        while let first = line.first, first == " " || first == "\t" { line.removeFirst() }
-        while let last = line.last, last == " " || last == "\t" { line.removeLast() }
-        return line
+        let bytes = line.utf8
+        guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return "" }
+        let last = bytes.lastIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") })!
+        return line[start...last]
     }
 
     private static func appendEscaped(_ line: Substring, to result: inout String) {
         let bytes = Array(line.utf8.prefix(12))
         guard let first = bytes.first else { return }
+        if isDelimiterRow(line) {
+            result += "\\"
+            result += line
+            return
+        }
         func isBreak(_ offset: Int) -> Bool {
             offset >= bytes.count || bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\t")
         }
@@ -59,6 +64,21 @@ enum LineStartEscaper {
             break
         }
         result += line
+    }
+
+    /// A line like `--- | :--:` or `:--` would turn the line above into a
+    /// table header. Lines of dashes alone are left to `isRuleOrUnderline`.
+    private static func isDelimiterRow(_ line: Substring) -> Bool {
+        var hasDash = false, hasOther = false
+        for byte in line.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): hasDash = true
+            case UInt8(ascii: "|"), UInt8(ascii: ":"): hasOther = true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            default: return false
+            }
+        }
+        return hasDash && hasOther
     }
 
     /// A line made only of one marker (and spaces) is a thematic break or

@@ -22,3 +22,16 @@ public struct MarkdownOptions: Sendable, Equatable {
 
     public static let `default` = MarkdownOptions()
 }
+
+extension MarkdownOptions {
+    /// Where an image is linked from, or "" when only its alternative text is shown.
+    func source(of image: Image, assetNames: Set<String>) -> String {
+        guard assetNames.contains(image.source) else { return image.source }
+        switch embeddedImages {
+        case .altText:
+            return ""
+        case .link(let prefix):
+            return prefix.isEmpty || prefix.hasSuffix("/") ? prefix + image.source : prefix + "/" + image.source
+        }
+    }
+}

@@ -58,27 +58,30 @@ public final class MarkdownWriter: DocumentSink {
 
     public func append(_ block: Block) throws(ConversionError) {
         try closeStream()
-        guard let text = try renderer.render(block, markers: &markers) else { return }
-        if case .markdown = block {
-            var body = Substring(text)
-            var tail = ""
-            while let last = body.last, last == "\n" || last == "\r" {
-                tail = String(last) + tail
-                body.removeLast()
-            }
-            try startBlock()
-            try emit(String(body))
-            verbatimTail = tail
-        } else {
-            try startBlock()
-            try emit(text)
-            verbatimTail = nil
+        if case .markdown(let raw) = block {
+            try appendVerbatim(raw)
+            return
         }
+        guard let text = try renderer.render(block, markers: &markers) else { return }
+        try startBlock()
+        try emit(text)
+        verbatimTail = nil
+    }
+
+    /// Verbatim Markdown goes out as given, but its final line endings are
+    /// held back: they end the output only when this block is all there is.
+    private func appendVerbatim(_ raw: String) throws(ConversionError) {
+        guard !raw.isEmpty else { return }
+        var body = raw
+        let tail = body.removeTrailingLineEnds()
+        markers = BlockRenderer.ListMarkers()
+        try startBlock()
+        try emit(body)
+        verbatimTail = tail
     }
 
     public func beginTable(columnCount: Int) throws(ConversionError) {
         try closeStream()
-        markers = BlockRenderer.ListMarkers()
         stream = TableStream(columnCount: max(1, columnCount))
     }
 
@@ -90,8 +93,13 @@ public final class MarkdownWriter: DocumentSink {
         if slots.count < table.columnCount {
             slots.append(contentsOf: repeatElement(.empty, count: table.columnCount - slots.count))
         }
-        if table.rowsWritten == 0 { try startBlock() } else { try emit("\n") }
-        try emit(renderer.pipeRow(slots.map(renderer.cellText)))
+        if table.rowsWritten == 0 {
+            markers = BlockRenderer.ListMarkers()
+            try startBlock()
+        } else {
+            try emit("\n")
+        }
+        try emit(renderer.pipeRow(try slots.map(renderer.cellText)))
         if table.rowsWritten == 0 { try emit("\n" + BlockRenderer.delimiterRow(columns: table.columnCount)) }
         table.rowsWritten += 1
         stream = table
@@ -122,9 +130,12 @@ public final class MarkdownWriter: DocumentSink {
         finished = true
         try closeStream()
         try writeFootnotes()
-        if blockCount == 1, let tail = verbatimTail {
+        if !startedOutput {
+            // Metadata is still worth writing when there is no body.
+            if options.frontMatter { try emit(FrontMatter.render(metadata) + "\n") }
+        } else if blockCount == 1, let tail = verbatimTail {
             try emit(tail)
-        } else if startedOutput {
+        } else {
             try emit("\n")
         }
         try flush()
@@ -132,8 +143,8 @@ public final class MarkdownWriter: DocumentSink {
 
     private func writeFootnotes() throws(ConversionError) {
         guard !definitions.isEmpty else { return }
-        // Unreferenced notes still appear, after the referenced ones.
-        for label in definitionOrder { _ = footnotes.existingNumber(for: label) }
+        // Unreferenced notes still appear, after the referenced ones, and
+        // notes referenced only from other notes join as they are reached.
         var index = 0
         var written: Set<String> = []
         while true {
