@@ -1,6 +1,12 @@
-/// Plain text and Markdown: validated and passed through.
+/// Plain text and Markdown, passed through as one verbatim Markdown block.
+///
+/// The bytes are decoded as `TextDecoder` describes, so valid UTF-8 comes
+/// out byte for byte (minus a leading BOM). Text in any other encoding is
+/// transcoded, and its encoding is recorded in the metadata as `encoding`.
 enum TextConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        throw .unsupported("text conversion is being written")
+        let decoded = try TextDecoder.decode(input.bytes, nul: .reject)
+        sink.setMetadata(decoded.metadata(format: input.format))
+        try sink.append(.markdown(String(decoding: decoded.utf8, as: UTF8.self)))
     }
 }
