@@ -5,7 +5,8 @@ enum CoreProperties {
         guard let part, package.contains(part), let reader = try? package.xmlReader(for: part) else { return }
         do {
             while try reader.read() {
-                guard reader.kind == .startElement else { continue }
+                // The root (cp:coreProperties) holds the properties; read its children.
+                guard reader.kind == .startElement, reader.depth > 0 else { continue }
                 let name = reader.localName
                 let namespace = reader.namespace
                 guard namespace == OOXMLNamespace.dublinCore || namespace == OOXMLNamespace.dublinCoreTerms

@@ -1,0 +1,150 @@
+/// A placeholder on a layout or master: its role and the list style its
+/// text body declares.
+struct PlaceholderStyle {
+    var type: String
+    var index: Int?
+    var levels: ListLevels
+}
+
+/// A master's placeholders and its text styles for titles, bodies and
+/// everything else.
+struct MasterStyles {
+    var placeholders: [PlaceholderStyle] = []
+    var title = ListLevels()
+    var body = ListLevels()
+    var other = ListLevels()
+}
+
+/// What a slide's placeholders inherit: the layout's placeholders and,
+/// behind them, the master's.
+struct LayoutStyles {
+    var placeholders: [PlaceholderStyle] = []
+    var master = MasterStyles()
+
+    private static let typedOnly: Set<String> = ["title", "ctrTitle", "dt", "ftr", "sldNum", "hdr"]
+
+    /// The layout placeholder a slide placeholder takes its place from:
+    /// titles and footers by type, the rest by index, then by type.
+    func match(_ reference: PlaceholderReference) -> PlaceholderStyle? {
+        if let type = reference.type, Self.typedOnly.contains(type) {
+            if let found = placeholders.first(where: { $0.type == type }) { return found }
+            if type == "title" || type == "ctrTitle" {
+                return placeholders.first { $0.type == "title" || $0.type == "ctrTitle" }
+            }
+            return nil
+        }
+        if let index = reference.index, let found = placeholders.first(where: { $0.index == index }) { return found }
+        let type = reference.type ?? "obj"
+        return placeholders.first { $0.type == type }
+    }
+
+    /// The placeholder's type once the layout has filled in what the slide
+    /// left out (`obj` when nobody says).
+    func effectiveType(of reference: PlaceholderReference) -> String {
+        reference.type ?? match(reference)?.type ?? "obj"
+    }
+
+    /// The bullet a level inherits from the layout, the master's
+    /// placeholder and the master's text styles; nil when none says.
+    func inheritedBullet(for reference: PlaceholderReference, level: Int) -> BulletStyle? {
+        let layoutMatch = match(reference)
+        if let bullet = layoutMatch?.levels.bullet(level: level) { return bullet }
+        let role = Self.masterRole(reference.type ?? layoutMatch?.type ?? "obj")
+        if let onMaster = master.placeholders.first(where: { Self.masterRole($0.type) == role }),
+           let bullet = onMaster.levels.bullet(level: level) {
+            return bullet
+        }
+        switch role {
+        case "title": return master.title.bullet(level: level)
+        case "body": return master.body.bullet(level: level)
+        default: return master.other.bullet(level: level)
+        }
+    }
+
+    /// Masters hold one placeholder per role: titles, footers, and a body
+    /// that every content placeholder follows.
+    static func masterRole(_ type: String) -> String {
+        switch type {
+        case "title", "ctrTitle": return "title"
+        case "dt", "ftr", "sldNum", "hdr": return type
+        default: return "body"
+        }
+    }
+}
+
+/// Layout and master styles, read once per part. They only refine how
+/// text is marked, so a layout that cannot be read just adds nothing.
+final class SlideStyleCache {
+    private let package: OPCPackage
+    private var layouts: [String: LayoutStyles] = [:]
+    private var masters: [String: MasterStyles] = [:]
+
+    private let p = PPTXNamespace.presentation
+
+    init(package: OPCPackage) {
+        self.package = package
+    }
+
+    /// The styles behind a slide, from its `slideLayout` relationship.
+    func styles(forSlide slidePart: String) -> LayoutStyles {
+        let relationships = (try? package.relationships(of: slidePart)) ?? []
+        guard let layout = relationships.first(where: { $0.hasType("slideLayout") && !$0.isExternal })?.target else {
+            return LayoutStyles()
+        }
+        if let cached = layouts[layout] { return cached }
+        var styles = LayoutStyles()
+        styles.placeholders = read(layout).placeholders
+        let layoutRelationships = (try? package.relationships(of: layout)) ?? []
+        if let master = layoutRelationships.first(where: { $0.hasType("slideMaster") && !$0.isExternal })?.target {
+            styles.master = masterStyles(master)
+        }
+        layouts[layout] = styles
+        return styles
+    }
+
+    private func masterStyles(_ part: String) -> MasterStyles {
+        if let cached = masters[part] { return cached }
+        let (placeholders, textStyles) = read(part)
+        var styles = MasterStyles()
+        styles.placeholders = placeholders
+        styles.title = ListLevels(textStyles?.firstElement("titleStyle", in: p))
+        styles.body = ListLevels(textStyles?.firstElement("bodyStyle", in: p))
+        styles.other = ListLevels(textStyles?.firstElement("otherStyle", in: p))
+        masters[part] = styles
+        return styles
+    }
+
+    /// The placeholders of a layout or master, and a master's `p:txStyles`.
+    private func read(_ part: String) -> (placeholders: [PlaceholderStyle], textStyles: XMLElement?) {
+        var found: [PlaceholderStyle] = []
+        var textStyles: XMLElement?
+        guard package.contains(part), let reader = try? package.xmlReader(for: part) else { return (found, nil) }
+        do {
+            while try reader.read() {
+                guard reader.kind == .startElement, reader.namespace == p else { continue }
+                switch reader.localName {
+                case "sp":
+                    let shape = try reader.readElement(maxNodes: 50_000)
+                    if let style = Self.placeholderStyle(shape) { found.append(style) }
+                case "txStyles":
+                    textStyles = try reader.readElement(maxNodes: 50_000)
+                default:
+                    break
+                }
+            }
+        } catch {
+            // A damaged layout only loses the bullets it would have given.
+        }
+        return (found, textStyles)
+    }
+
+    private static func placeholderStyle(_ shape: XMLElement) -> PlaceholderStyle? {
+        let p = PPTXNamespace.presentation
+        guard let placeholder = shape.firstElement("nvSpPr", in: p)?.firstElement("nvPr", in: p)?.firstElement("ph", in: p) else {
+            return nil
+        }
+        let reference = PlaceholderReference(placeholder)
+        let levels = ListLevels(shape.firstElement("txBody", in: p)?.firstElement("lstStyle", in: PPTXNamespace.drawing))
+        return PlaceholderStyle(type: reference.type ?? "obj", index: reference.index, levels: levels)
+    }
+}
