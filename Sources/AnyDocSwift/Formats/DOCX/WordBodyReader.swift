@@ -70,7 +70,7 @@ final class WordBodyReader {
                     break  // wrappers (sdt, sdtContent, ins, customXml…) are read through
                 }
             } else if namespace == OOXMLNamespace.math, name == "oMathPara" || name == "oMath" {
-                let latex = WordMath.latex(try reader.readElement())
+                let latex = OMMLConverter.latex(try reader.readElement())
                 if !latex.isEmpty { items.append(.block(.math(latex))) }
             } else if namespace == OOXMLNamespace.markupCompatibility, name == "Fallback" {
                 try reader.skipElement()
@@ -139,7 +139,7 @@ final class WordBodyReader {
 
             if namespace == OOXMLNamespace.math {
                 if name == "oMath" || name == "oMathPara" {
-                    let latex = WordMath.latex(try reader.readElement())
+                    let latex = OMMLConverter.latex(try reader.readElement())
                     guard !latex.isEmpty else { continue }
                     if name == "oMathPara" {
                         trailing.append(.block(.math(latex)))
