@@ -15,6 +15,7 @@ packages=(
   libsqlite3-dev
   tesseract-ocr-eng
   tesseract-ocr-chi-sim
+  tesseract-ocr-jpn
 )
 
 missing=()

@@ -1,0 +1,370 @@
+/// Builds the shared model from `HTMLParser` events, writing finished
+/// top-level blocks into a sink as soon as they are complete.
+///
+/// Every element start pushes one `Action` saying what its end must undo,
+/// so the builder keeps no tree: memory follows the open elements plus the
+/// block being built.
+final class HTMLDocumentBuilder: HTMLParserDelegate {
+    /// The kind of block the inline content being read will become.
+    enum Leaf: Equatable {
+        case paragraph
+        case heading(level: Int, anchor: String?)
+        /// `<dt>`: a definition list's term.
+        case term
+        case caption
+    }
+
+    final class BlockBox {
+        enum Kind {
+            case root
+            case quote
+            case item
+            case cell(isHeader: Bool, columnSpan: Int, rowSpan: Int)
+            /// Boilerplate or hidden content, kept only if it turns out to
+            /// hold the main content. `visible` content may stand in for an
+            /// otherwise empty page.
+            case quarantine(visible: Bool)
+        }
+
+        let kind: Kind
+        var blocks: [Block] = []
+        var checkbox: ListItem.Checkbox?
+        var keep = false
+
+        init(_ kind: Kind) { self.kind = kind }
+    }
+
+    final class ListBox {
+        let ordered: Bool
+        let start: Int
+        var items: [ListItem] = []
+
+        init(ordered: Bool, start: Int) {
+            self.ordered = ordered
+            self.start = start
+        }
+    }
+
+    /// A `<dl>`: each term with the blocks of its definitions.
+    final class DefinitionListBox {
+        var entries: [(term: [Inline]?, blocks: [Block])] = []
+    }
+
+    enum Container {
+        case blocks(BlockBox)
+        case list(ListBox)
+        case definitions(DefinitionListBox)
+        case table(HTMLTableBuilder)
+    }
+
+    /// What an element's end tag undoes.
+    struct Action {
+        var popFrame = false
+        var endsPreformatted = false
+        /// A paragraph-like element: its content ends, then reading goes on as before.
+        var restoreLeaf: Leaf?
+        var endsBlock = false
+        var endsRow = false
+        var endsRowGroup = false
+        var popContainer = false
+        var popQuarantine = false
+        var sectioning = false
+        var restoreLanguage: String??
+        var endsHead = false
+    }
+
+    /// An element read for its text alone: `<title>`, `<math>`.
+    struct Capture {
+        enum Kind { case title, math(display: Bool, alternative: String?) }
+        var kind: Kind
+        var depth = 0
+        var text = ""
+        var tex = ""
+        var texDepth: Int?
+    }
+
+    struct Preformatted {
+        var text: [UInt8] = []
+        var language: String?
+    }
+
+    let sink: DocumentSink
+    let context: HTMLReadingContext
+    var metadata = Metadata(sourceFormat: .html)
+    var metadataSent = false
+    var sawLanguage = false
+
+    var inline = HTMLInlineBuilder()
+    var leaf: Leaf = .paragraph
+    var containers: [Container] = [.blocks(BlockBox(.root))]
+    var actions: [Action] = []
+
+    /// Depth inside an element whose content is ignored.
+    var skipping = 0
+    var capture: Capture?
+    var preformatted: Preformatted?
+    var inHead = false
+    /// Open `<article>`, `<section>`, `<main>` and the like.
+    var sectioningDepth = 0
+    /// A code language named by an ancestor's class (`highlight-python`).
+    var languageHint: String?
+    /// Link targets from blocks with no visible content, given to the next block.
+    var carriedAnchors: [String] = []
+    var emittedBlocks = 0
+    var fallbackBlocks: [Block] = []
+
+    init(sink: DocumentSink, context: HTMLReadingContext) {
+        self.sink = sink
+        self.context = context
+    }
+
+    // MARK: - Parser events
+
+    func startElement(_ name: String, attributes: [(name: String, value: String)]) throws(ConversionError) {
+        if skipping > 0 {
+            skipping += 1
+            return
+        }
+        if capture != nil {
+            startInCapture(name, attributes)
+            return
+        }
+        if preformatted != nil {
+            startInPreformatted(name, HTMLAttributes(attributes))
+            return
+        }
+        if let action = try begin(name, HTMLAttributes(attributes)) { actions.append(action) }
+    }
+
+    /// Acts on an element's start; nil when the element and its content
+    /// are skipped (its end then only closes the skip).
+    private func begin(_ name: String, _ attributes: HTMLAttributes) throws(ConversionError) -> Action? {
+        var action = Action()
+        switch name {
+        case "html":
+            if !sawLanguage, let language = attributes["lang"] ?? attributes["xml:lang"] {
+                sawLanguage = true
+                let trimmed = HTMLText.collapsed(language)
+                if !trimmed.isEmpty { metadata.language = trimmed }
+            }
+            return action
+        case "head":
+            inHead = true
+            action.endsHead = true
+            return action
+        case "body":
+            inHead = false
+            sendMetadata()
+            return action
+        case "title":
+            guard metadata.title == nil, inHead || (emittedBlocks == 0 && !inline.hasContent) else { break }
+            capture = Capture(kind: .title)
+            return action  // popped when the capture ends
+        case "meta":
+            readMeta(attributes)
+            return action
+        default:
+            if inHead { return action }
+        }
+
+        let kind = HTMLElements.kind(of: name)
+        switch kind {
+        case .skipped:
+            skipping = 1
+            return nil
+        case .input:
+            checkbox(attributes)
+            skipping = 1
+            return nil
+        case .math:
+            try startMath(attributes)
+            return action
+        default:
+            break
+        }
+
+        let role = attributes["role"]?.lowercased()
+        if name == "main" || name == "article" || role == "main" { keepQuarantinedContent() }
+        let classes = attributes["class"].map(HTMLElements.classTokens) ?? []
+        let hidden = Self.isHidden(attributes, classes: classes)
+        let boilerplate = !hidden && context.dropsBoilerplate && isBoilerplate(name, role: role, classes: classes)
+        if hidden || boilerplate {
+            guard HTMLElements.isBlockLevel(kind) else {
+                skipping = 1
+                return nil
+            }
+            try flushLeaf()
+            containers.append(.blocks(BlockBox(.quarantine(visible: boilerplate))))
+            action.popQuarantine = true
+        }
+        if kind == .block || kind == .blockQuote, HTMLElements.sectioning.contains(name) {
+            sectioningDepth += 1
+            action.sectioning = true
+        }
+        if kind == .block, let classes = attributes["class"], let language = HTMLElements.codeLanguage(fromClass: classes) {
+            action.restoreLanguage = .some(languageHint)
+            languageHint = language
+        }
+        if let id = attributes["id"], !id.isEmpty, case .heading(let level, nil) = leaf {
+            leaf = .heading(level: level, anchor: id)
+        }
+
+        switch kind {
+        case .heading(let level):
+            try flushLeaf()
+            action.restoreLeaf = leaf
+            leaf = .heading(level: level, anchor: attributes["id"].flatMap { $0.isEmpty ? nil : $0 })
+        case .paragraph:
+            try flushLeaf()
+            action.restoreLeaf = leaf
+            leaf = .paragraph
+        case .term:
+            try flushLeaf()
+            action.restoreLeaf = leaf
+            leaf = .term
+        case .preformatted:
+            try flushLeaf()
+            preformatted = Preformatted(language: attributes["class"].flatMap(HTMLElements.codeLanguage(fromClass:))
+                ?? attributes["data-lang"].map { $0.lowercased() } ?? languageHint)
+            action.endsPreformatted = true
+        case .lineBreak:
+            if inline.appendLineBreak() { try flushLeaf() }
+        case .rule:
+            try flushLeaf()
+            try appendBlock(.thematicBreak)
+        case .image:
+            image(attributes)
+        case .link:
+            action.popFrame = link(attributes)
+        case .codeSpan:
+            if !inline.isInCode {
+                inline.push(.code)
+                action.popFrame = true
+            }
+        case .span(let span):
+            if !inline.isInCode {
+                inline.push(span)
+                action.popFrame = true
+            }
+        case .blockQuote:
+            try flushLeaf()
+            containers.append(.blocks(BlockBox(.quote)))
+            action.popContainer = true
+        case .list(let ordered):
+            try flushLeaf()
+            containers.append(.list(ListBox(ordered: ordered, start: ordered ? Self.listStart(attributes["start"]) : 1)))
+            action.popContainer = true
+        case .definitionList:
+            try flushLeaf()
+            containers.append(.definitions(DefinitionListBox()))
+            action.popContainer = true
+        case .listItem:
+            try flushLeaf()
+            if case .list = containers.last {
+                containers.append(.blocks(BlockBox(.item)))
+                action.popContainer = true
+            } else {
+                action.endsBlock = true
+            }
+        case .table:
+            try flushLeaf()
+            containers.append(.table(HTMLTableBuilder(isLayout: role == "presentation" || role == "none")))
+            action.popContainer = true
+        case .tablePart:
+            try flushLeaf()
+            guard case .table(let table) = containers.last else {
+                action.endsBlock = true
+                break
+            }
+            switch name {
+            case "caption":
+                action.restoreLeaf = leaf
+                leaf = .caption
+            case "thead", "tbody", "tfoot":
+                table.endRow()
+                table.section = name == "thead" ? .head : name == "tfoot" ? .foot : .body
+                action.endsRowGroup = true
+            case "tr":
+                table.startRow()
+                action.endsRow = true
+            default:
+                let cell = BlockBox(.cell(
+                    isHeader: name == "th",
+                    columnSpan: HTMLTableBuilder.span(attributes["colspan"], maximum: 1000),
+                    rowSpan: HTMLTableBuilder.span(attributes["rowspan"], maximum: 65_534)))
+                containers.append(.blocks(cell))
+                action.popContainer = true
+            }
+        case .block:
+            try flushLeaf()
+            action.endsBlock = true
+        case .skipped, .input, .math, .transparent:
+            break
+        }
+        if context.keepsElementIDs, kind != .link, let id = attributes["id"], !id.isEmpty {
+            if case .heading = kind {} else { inline.appendAnchor(id) }
+        }
+        return action
+    }
+
+    func endElement(_ name: String) throws(ConversionError) {
+        if skipping > 0 {
+            skipping -= 1
+            return
+        }
+        if capture != nil {
+            if try endInCapture() { _ = actions.popLast() }
+            return
+        }
+        guard let action = actions.popLast() else { return }
+        if action.popFrame { inline.pop() }
+        if action.endsPreformatted { try finishPreformatted() }
+        if let restore = action.restoreLeaf {
+            try flushLeaf()
+            leaf = restore
+        }
+        if action.endsBlock { try flushLeaf() }
+        if action.endsRow, case .table(let table) = containers.last {
+            try flushLeaf()
+            table.endRow()
+        }
+        if action.endsRowGroup, case .table(let table) = containers.last {
+            table.endRow()
+            table.section = .body
+        }
+        if action.popContainer { try popContainer() }
+        if action.popQuarantine { try popContainer() }
+        if action.sectioning { sectioningDepth -= 1 }
+        if let restore = action.restoreLanguage { languageHint = restore }
+        if action.endsHead { inHead = false }
+    }
+
+    func text(_ text: String) throws(ConversionError) {
+        if skipping > 0 { return }
+        if capture != nil {
+            if capture?.texDepth != nil { capture?.tex += text } else { capture?.text += text }
+            return
+        }
+        if preformatted != nil {
+            preformatted?.text.append(contentsOf: text.utf8)
+            return
+        }
+        if inHead { return }
+        inline.appendText(text)
+    }
+
+    /// Ends the document: closes whatever is still open and sends the rest.
+    func finish() throws(ConversionError) {
+        capture = nil
+        if preformatted != nil { try finishPreformatted() }
+        try flushLeaf()
+        while containers.count > 1 {
+            if case .table(let table) = containers.last { table.endRow() }
+            try popContainer()
+        }
+        if emittedBlocks == 0 {
+            for block in fallbackBlocks { try emit(block) }
+        }
+        sendMetadata(force: true)
+    }
+}

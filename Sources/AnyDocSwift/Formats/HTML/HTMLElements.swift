@@ -1,0 +1,174 @@
+/// What the converter makes of each HTML element, by tag name.
+enum HTMLElements {
+    /// What an element is to the converter.
+    enum Kind: Equatable {
+        /// Never text a reader sees: scripts, styles, embedded objects, form controls.
+        case skipped
+        case heading(Int)
+        /// Its text is a paragraph of its own.
+        case paragraph
+        /// `<dt>`.
+        case term
+        case preformatted
+        case lineBreak
+        case rule
+        case image
+        case link
+        case codeSpan
+        case span(HTMLInlineBuilder.FrameKind)
+        case blockQuote
+        case list(ordered: Bool)
+        case definitionList
+        case listItem
+        case table
+        /// `<caption>`, `<thead>`, `<tr>`, `<td>` and the like.
+        case tablePart
+        /// Ends the current paragraph where it starts and ends but has no
+        /// structure of its own in Markdown.
+        case block
+        case math
+        case input
+        /// Span, font, abbr, custom elements, anything unknown: only the text counts.
+        case transparent
+    }
+
+    static func kind(of name: String) -> Kind { kinds[name] ?? .transparent }
+
+    private static let kinds: [String: Kind] = {
+        var table: [String: Kind] = [:]
+        for name in [
+            "script", "style", "noscript", "template", "svg", "canvas", "iframe", "frame", "frameset", "object",
+            "embed", "applet", "audio", "video", "map", "select", "option", "optgroup", "datalist", "textarea",
+            "button", "progress", "meter", "colgroup", "col", "base", "link", "param", "source", "track",
+            "area", "dialog", "rp", "xml", "title", "head", "meta",
+        ] { table[name] = .skipped }
+        for name in [
+            "html", "body", "div", "section", "article", "main", "center", "address", "hgroup", "fieldset",
+            "details", "dd", "figure", "header", "footer", "nav", "aside", "form", "search", "noframes", "multicol",
+            "marquee",
+        ] { table[name] = .block }
+        for level in 1...6 { table["h\(level)"] = .heading(level) }
+        for name in ["p", "summary", "legend", "figcaption"] { table[name] = .paragraph }
+        for name in ["pre", "listing", "xmp", "plaintext"] { table[name] = .preformatted }
+        for name in ["code", "kbd", "samp", "tt"] { table[name] = .codeSpan }
+        for name in ["em", "i", "var", "dfn"] { table[name] = .span(.emphasis) }
+        for name in ["strong", "b"] { table[name] = .span(.strong) }
+        for name in ["del", "s", "strike"] { table[name] = .span(.strikethrough) }
+        table["sup"] = .span(.superscript)
+        table["sub"] = .span(.subscript)
+        table["q"] = .span(.quote)
+        for name in ["ul", "menu", "dir"] { table[name] = .list(ordered: false) }
+        table["ol"] = .list(ordered: true)
+        table["dl"] = .definitionList
+        table["li"] = .listItem
+        table["dt"] = .term
+        table["table"] = .table
+        for name in ["caption", "thead", "tbody", "tfoot", "tr", "td", "th"] { table[name] = .tablePart }
+        table["blockquote"] = .blockQuote
+        table["br"] = .lineBreak
+        table["hr"] = .rule
+        table["img"] = .image
+        table["image"] = .image
+        table["a"] = .link
+        table["math"] = .math
+        table["input"] = .input
+        return table
+    }()
+
+    /// Everything but inline content: hiding one of these ends a paragraph.
+    static func isBlockLevel(_ kind: Kind) -> Bool {
+        switch kind {
+        case .heading, .paragraph, .term, .preformatted, .rule, .blockQuote, .list, .definitionList, .listItem,
+             .table, .tablePart, .block:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Ancestors inside which a `<header>` or `<footer>` belongs to the
+    /// content (an article's byline), not to the page.
+    static let sectioning: Set<String> = ["article", "section", "main", "blockquote", "aside", "nav"]
+
+    /// Class names that mark page chrome rather than content: generic
+    /// navigation widgets, and MediaWiki's (Wikipedia pages are among the
+    /// most converted). Matched as whole class tokens, never substrings.
+    static let chromeClasses: Set<Substring> = [
+        "navbar", "breadcrumb", "breadcrumbs", "skip-link", "skiplink", "sidebar", "cookie-banner", "cookie-notice",
+        "noprint", "mw-editsection", "mw-jump-link", "navbox", "vertical-navbox", "catlinks", "printfooter",
+        "mw-portlet", "vector-menu", "vector-dropdown", "vector-page-toolbar", "vector-column-start",
+        "vector-column-end", "vector-header-container", "mw-indicators", "mw-cite-backlink", "toc", "table-of-contents",
+    ]
+
+    /// Class names of text hidden on screen and meant only for screen readers.
+    static let screenReaderClasses: Set<Substring> = [
+        "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "screenreader-only",
+    ]
+
+    static func classTokens(_ classes: String) -> [Substring] {
+        classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+    }
+
+    /// An inline `style` that hides the element.
+    static func styleHides(_ style: String) -> Bool {
+        guard style.utf8.count < 4096 else { return false }
+        let compact = String(style.lowercased().unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        return compact.contains("display:none") || compact.contains("visibility:hidden")
+    }
+
+    /// The language of a code block from the classes highlighters use:
+    /// `language-x`, `lang-x`, `highlight-x`, `highlight-source-x`,
+    /// `brush: x`, pandoc's `sourceCode x`.
+    static func codeLanguage(fromClass classes: String) -> String? {
+        guard let language = namedLanguage(classes), !["default", "none", "nohighlight"].contains(language) else {
+            return nil
+        }
+        return language
+    }
+
+    private static func namedLanguage(_ classes: String) -> String? {
+        let tokens = classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        for (index, token) in tokens.enumerated() {
+            for prefix in ["language-", "lang-", "highlight-source-", "highlight-"] where token.hasPrefix(prefix) {
+                let language = token.dropFirst(prefix.count)
+                if !language.isEmpty { return String(language).lowercased() }
+            }
+            if token == "brush:", index + 1 < tokens.count {
+                return String(tokens[index + 1]).trimmingCharacter(";").lowercased()
+            }
+            if token.hasPrefix("brush:") {
+                let language = token.dropFirst(6)
+                if !language.isEmpty { return String(language).trimmingCharacter(";").lowercased() }
+            }
+        }
+        if tokens.contains("sourceCode") {
+            let generic: Set<Substring> = ["sourceCode", "numberSource", "number-lines", "highlight", "code", "hljs", "notranslate"]
+            if let language = tokens.first(where: { !generic.contains($0) }) { return String(language).lowercased() }
+        }
+        return nil
+    }
+
+    /// File extension for an image media type.
+    static func imageExtension(forMediaType mediaType: String) -> String {
+        switch mediaType {
+        case "image/png": return "png"
+        case "image/jpeg", "image/jpg", "image/pjpeg": return "jpg"
+        case "image/gif": return "gif"
+        case "image/webp": return "webp"
+        case "image/svg+xml": return "svg"
+        case "image/bmp", "image/x-ms-bmp": return "bmp"
+        case "image/tiff": return "tiff"
+        case "image/x-icon", "image/vnd.microsoft.icon": return "ico"
+        case "image/avif": return "avif"
+        default: return "bin"
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacter(_ character: Character) -> String {
+        var text = Substring(self)
+        while text.last == character { text.removeLast() }
+        return String(text)
+    }
+}

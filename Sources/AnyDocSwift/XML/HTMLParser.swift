@@ -1,0 +1,194 @@
+import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Receives the events of `HTMLParser`, in document order.
+protocol HTMLParserDelegate: AnyObject {
+    /// An element opens; `name` and attribute names are lower case, and an
+    /// attribute without a value has "".
+    func startElement(_ name: String, attributes: [(name: String, value: String)]) throws(ConversionError)
+    /// The element opened last closes. libxml2 closes implied and unclosed
+    /// elements itself, so starts and ends always balance.
+    func endElement(_ name: String) throws(ConversionError)
+    /// Character data with entities decoded; one run may arrive in pieces.
+    func text(_ text: String) throws(ConversionError)
+}
+
+/// A streaming HTML parser over libxml2's HTML push parser in SAX mode,
+/// safe for untrusted input. No tree is built: events go straight to the
+/// delegate.
+///
+/// The input is decoded to UTF-8 here (`HTMLEncoding`) and libxml2 is told
+/// so, with document encoding declarations ignored, so that one decision
+/// about the encoding holds for the whole document. The parser never
+/// touches the network and never loads a DTD. Elements nested deeper than
+/// `Limits.maxNestingDepth` are not reported (their text still is), so
+/// nothing downstream recurses without bound.
+final class HTMLParser {
+    private let delegate: HTMLParserDelegate
+    private let limits: Limits
+    private let deadline: Deadline
+    private var context: htmlParserCtxtPtr?
+    private var failure: ConversionError?
+    private var depth = 0
+    private var elements = 0
+    private var events = 0
+
+    /// How much is handed to libxml2 at a time; the deadline is checked
+    /// between pieces.
+    private static let chunkSize = 1 << 16
+
+    private init(delegate: HTMLParserDelegate, limits: Limits, deadline: Deadline) {
+        self.delegate = delegate
+        self.limits = limits
+        self.deadline = deadline
+    }
+
+    /// Parses `bytes` as HTML (or XHTML), reporting to `delegate`.
+    /// `encoding` overrides detection, for callers that know it.
+    static func parse(
+        _ bytes: [UInt8], encoding: HTMLEncoding? = nil, limits: Limits, deadline: Deadline,
+        delegate: HTMLParserDelegate
+    ) throws(ConversionError) {
+        let sniffed = HTMLEncoding.sniff(bytes)
+        let utf8 = HTMLEncoding.decode(bytes.dropFirst(sniffed.bomLength), as: encoding ?? sniffed.encoding)
+        try deadline.check()
+        let parser = HTMLParser(delegate: delegate, limits: limits, deadline: deadline)
+        try parser.run(utf8)
+    }
+
+    private func run(_ utf8: [UInt8]) throws(ConversionError) {
+        XMLReader.installSafeDefaults()
+        var handler = HTMLParser.handler()
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = htmlCreatePushParserCtxt(&handler, userData, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else {
+            throw .malformed("the HTML parser could not start")
+        }
+        self.context = context
+        defer {
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            htmlFreeParserCtxt(context)
+            self.context = nil
+        }
+        // The bytes are already UTF-8: a `<meta charset>` must not switch
+        // the decoder half way through.
+        let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+            | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
+        htmlCtxtUseOptions(context, options)
+
+        try utf8.withUnsafeBufferPointer { (buffer) throws(ConversionError) in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                try deadline.check()
+                let count = min(HTMLParser.chunkSize, buffer.count - offset)
+                let start = UnsafeRawPointer(base + offset).assumingMemoryBound(to: CChar.self)
+                _ = htmlParseChunk(context, start, Int32(count), 0)
+                if let failure { throw failure }
+                offset += count
+            }
+        }
+        _ = htmlParseChunk(context, nil, 0, 1)
+        if let failure { throw failure }
+    }
+
+    // MARK: - Events from libxml2
+
+    fileprivate func didStart(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard failure == nil else { return }
+        elements += 1
+        if elements > limits.maxXMLNodes {
+            fail(.resourceLimit("HTML has more than \(limits.maxXMLNodes) elements"))
+            return
+        }
+        depth += 1
+        guard depth <= limits.maxNestingDepth else { return }
+        var list: [(name: String, value: String)] = []
+        if var cursor = attributes {
+            while let attributeName = cursor.pointee {
+                let value = cursor.advanced(by: 1).pointee.map { String(cString: $0) } ?? ""
+                list.append((HTMLParser.lowercased(attributeName), value))
+                cursor += 2
+            }
+        }
+        do {
+            try delegate.startElement(HTMLParser.lowercased(name), attributes: list)
+        } catch {
+            fail(error)
+        }
+        tick()
+    }
+
+    fileprivate func didEnd(_ name: UnsafePointer<xmlChar>) {
+        guard failure == nil, depth > 0 else { return }
+        depth -= 1
+        guard depth < limits.maxNestingDepth else { return }
+        do {
+            try delegate.endElement(HTMLParser.lowercased(name))
+        } catch {
+            fail(error)
+        }
+        tick()
+    }
+
+    fileprivate func didRead(_ bytes: UnsafePointer<xmlChar>, _ length: Int32) {
+        guard failure == nil, length > 0 else { return }
+        let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
+        do {
+            try delegate.text(text)
+        } catch {
+            fail(error)
+        }
+        tick()
+    }
+
+    /// Checks the clock now and then: one chunk of pathological markup can
+    /// take a while.
+    private func tick() {
+        events &+= 1
+        if events & 1023 == 0, deadline.hasPassed {
+            fail(.resourceLimit("conversion took longer than the time limit"))
+        }
+    }
+
+    private func fail(_ error: ConversionError) {
+        if failure == nil { failure = error }
+        if let context { xmlStopParser(context) }
+    }
+
+    /// Tag and attribute names in ASCII lower case (libxml2 already lowers
+    /// most; XHTML and odd input may not be).
+    private static func lowercased(_ name: UnsafePointer<xmlChar>) -> String {
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        let buffer = UnsafeBufferPointer(start: name, count: length)
+        guard buffer.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
+            return String(decoding: buffer, as: UTF8.self)
+        }
+        return String(decoding: buffer.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    private static func handler() -> htmlSAXHandler {
+        var handler = htmlSAXHandler()
+        handler.startElement = { context, name, attributes in
+            guard let context, let name else { return }
+            Unmanaged<HTMLParser>.fromOpaque(context).takeUnretainedValue().didStart(name, attributes)
+        }
+        handler.endElement = { context, name in
+            guard let context, let name else { return }
+            Unmanaged<HTMLParser>.fromOpaque(context).takeUnretainedValue().didEnd(name)
+        }
+        handler.characters = { context, bytes, length in
+            guard let context, let bytes else { return }
+            Unmanaged<HTMLParser>.fromOpaque(context).takeUnretainedValue().didRead(bytes, length)
+        }
+        // Whitespace between elements separates inline words, so it is text too.
+        handler.ignorableWhitespace = handler.characters
+        // libxml2 reports the content of <script> and <style> this way.
+        handler.cdataBlock = { context, bytes, length in
+            guard let context, let bytes else { return }
+            Unmanaged<HTMLParser>.fromOpaque(context).takeUnretainedValue().didRead(bytes, length)
+        }
+        return handler
+    }
+}
