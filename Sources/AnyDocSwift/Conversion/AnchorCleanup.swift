@@ -6,12 +6,22 @@ enum AnchorCleanup {
     static func apply(to document: Document) -> Document {
         var slugs = HeadingSlugs()
         var headingAnchors: [String: String] = [:]
-        // Bookmarks in headings resolve to the heading's slug.
+        // Bookmarks in headings, or standing alone just before one, resolve
+        // to the heading's slug.
+        var pending: [String] = []
         for block in document.blocks {
-            guard case .heading(let heading) = block else { continue }
+            if case .paragraph(let content) = block, !content.isEmpty, content.allSatisfy(Self.isAnchor) {
+                pending += anchors(in: content)
+                continue
+            }
+            guard case .heading(let heading) = block else {
+                pending = []
+                continue
+            }
             let slug = slugs.next(for: heading.content.plainText)
             if let anchor = heading.anchor { headingAnchors[anchor] = slug }
-            for id in anchors(in: heading.content) { headingAnchors[id] = slug }
+            for id in anchors(in: heading.content) + pending { headingAnchors[id] = slug }
+            pending = []
         }
         var targets: Set<String> = []
         var bodyAnchors: Set<String> = []
@@ -59,6 +69,11 @@ enum AnchorCleanup {
             FootnoteDefinition(label: note.label, blocks: note.blocks.map { $0.rewritingInlines(clean) })
         }
         return result
+    }
+
+    private static func isAnchor(_ inline: Inline) -> Bool {
+        if case .anchor = inline { return true }
+        return false
     }
 
     private static func anchors(in inlines: [Inline]) -> [String] {

@@ -1,0 +1,78 @@
+/// EPUB 2 and 3 books: the chapters of the spine, in reading order, each
+/// through the HTML converter, with links between chapters turned into
+/// links inside the one Markdown document.
+enum EPUBConverter: FormatConverter {
+    static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
+        let archive = try ZipArchive(input.bytes, limits: input.limits)
+        let package = try EPUBPackage(archive: archive, limits: input.limits)
+        let encrypted = try EPUBEncryption.encryptedParts(in: archive, limits: input.limits)
+        if package.spine.contains(where: { encrypted.contains($0.item.path) }) {
+            throw .encrypted("the book's content is DRM-encrypted")
+        }
+
+        let chapterPaths = Set(package.spine.map(\.item.path))
+        // Linear chapters first; the ones the spine marks non-linear (notes,
+        // answers) follow, so nothing is lost.
+        let ordered = package.spine.filter(\.linear) + package.spine.filter { !$0.linear }
+        let collector = DocumentCollector()
+        var assetNames: [String: String] = [:]
+        var assets: [Asset] = []
+        var metadata = package.metadata
+        metadata.pageCount = nil
+
+        // One reading context for the whole book keeps embedded image names
+        // unique; each chapter only changes the folder links resolve from.
+        let context = HTMLReadingContext(dropsBoilerplate: false, readsMetadata: false)
+        context.keepsElementIDs = true
+        var folder = ""
+        context.resolveLink = { destination in
+            Self.resolveLink(destination, from: folder, chapters: chapterPaths)
+        }
+        context.resolveImage = { source in
+            guard !source.contains(":") else { return nil }
+            let path = OPCPackage.resolve(EPUBPackage.withoutFragment(source), from: folder)
+            if let name = assetNames[path] { return name }
+            guard archive.contains(path), let bytes = try? archive.read(path) else { return nil }
+            var name = path.split(separator: "/").last.map(String.init) ?? "image"
+            if assets.contains(where: { $0.name == name }) { name = "\(assets.count + 1)-" + name }
+            assets.append(Asset(name: name, mediaType: MediaType.forFileName(name), bytes: bytes))
+            assetNames[path] = name
+            return name
+        }
+
+        for (chapter, _) in ordered {
+            try input.deadline.check()
+            guard archive.contains(chapter.path) else { continue }
+            folder = OPCPackage.folder(of: chapter.path)
+            try collector.append(.paragraph([.anchor(Self.chapterAnchor(chapter.path))]))
+            try HTMLConverter.convert(
+                try archive.read(chapter.path), limits: input.limits, deadline: input.deadline,
+                context: context, into: collector)
+        }
+
+        var document = collector.document
+        document.metadata = metadata
+        document.assets += assets
+        try sink.append(contentsOf: AnchorCleanup.apply(to: document))
+    }
+
+    /// `chapter2.xhtml#note3` → `#note3`; `chapter2.xhtml` → the chapter's
+    /// own anchor; other links stay as written.
+    static func resolveLink(_ destination: String, from folder: String, chapters: Set<String>) -> String? {
+        if destination.hasPrefix("#") { return destination }
+        if destination.contains("://") || destination.hasPrefix("mailto:") { return nil }
+        let path = OPCPackage.resolve(EPUBPackage.withoutFragment(destination), from: folder)
+        guard chapters.contains(path) else { return nil }
+        if let hash = destination.firstIndex(of: "#") {
+            let fragment = destination[destination.index(after: hash)...]
+            if !fragment.isEmpty { return "#" + fragment }
+        }
+        return "#" + chapterAnchor(path)
+    }
+
+    /// An anchor for the start of a chapter, from its file name.
+    static func chapterAnchor(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return "chapter-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}
