@@ -13,6 +13,23 @@ public struct ConversionOptions: Sendable {
     public var showTrackedDeletions = false
     /// PDF password, for encrypted PDFs.
     public var password: String?
+    /// Tesseract language(s) for OCR, such as `eng` or `chi_sim+eng`.
+    public var ocrLanguage = "eng"
+    /// Resolution PDF pages are rendered at for OCR, and the one assumed
+    /// for images that state none.
+    public var ocrDPI = 300
+    /// When PDF pages are OCRed.
+    public var ocrMode: OCRMode = .auto
+
+    /// When PDF pages are OCRed.
+    public enum OCRMode: String, Sendable, CaseIterable {
+        /// Pages without a text layer.
+        case auto
+        /// Every page, ignoring any text layer.
+        case always
+        /// No page.
+        case never
+    }
 
     public init() {}
 }

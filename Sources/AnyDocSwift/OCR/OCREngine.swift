@@ -1,0 +1,163 @@
+import CTesseract
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One Tesseract instance, loaded with a language, that recognises page
+/// images. The class owns its `TessBaseAPI` and ends and deletes it when it
+/// goes away; what it returns are Swift values.
+///
+/// One engine per thread: a Tesseract instance must never be used from two
+/// threads at once, so the class is not Sendable. Instances in parallel
+/// are safe as long as nobody changes their classify or textord settings.
+/// Starting one loads the language model (a fraction of a second for
+/// `eng`, more for `chi_sim`), so keep an engine for many pages.
+final class OCREngine {
+    private let handle: OpaquePointer
+    let language: String
+    /// Whether pages are turned upright before recognition.
+    private let correctsOrientation: Bool
+
+    /// Starts Tesseract with `language`, such as `eng` or `chi_sim+eng`.
+    /// A language whose model is not installed fails with `unsupported`,
+    /// naming the Debian package that provides it.
+    init(language: String = "eng") throws(ConversionError) {
+        try OCRLanguage.validate(language)
+        OCREngine.limitLibraryThreads()
+        guard let api = TessBaseAPICreate() else { throw .resourceLimit("Tesseract could not be started") }
+        guard TessBaseAPIInit3(api, OCRLanguage.dataPath, language) == 0 else {
+            TessBaseAPIDelete(api)
+            throw .unsupported("Tesseract cannot load OCR language '\(language)' from \(OCRLanguage.dataPath)")
+        }
+        // Tesseract's notes ("Estimating resolution as …") would go to
+        // standard error for every page.
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        TessBaseAPISetPageSegMode(api, PSM_AUTO)
+        handle = api
+        self.language = language
+        correctsOrientation = OCRLanguage.usesLatinScript(language)
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Recognises gray pixels.
+    func recognize(_ image: GrayImage, deadline: Deadline) throws(ConversionError) -> OCRResult {
+        try recognize(PageImage(image), resolution: image.resolution, deadline: deadline)
+    }
+
+    /// Recognises a decoded image at `resolution` pixels per inch. Gives up
+    /// with `resource limit` once `deadline` passes, even mid-page.
+    func recognize(_ page: PageImage, resolution: Int, deadline: Deadline) throws(ConversionError) -> OCRResult {
+        try deadline.check()
+        OCREngine.limitLibraryThreads()
+        var image = try page.grayscale()
+        var quarterTurns = 0
+        if correctsOrientation {
+            (image, quarterTurns) = image.uprighted()
+        }
+        TessBaseAPISetImage2(handle, image.pix)
+        TessBaseAPISetSourceResolution(handle, Int32(clamping: resolution))
+        // Drops the image and the results however this returns.
+        defer { TessBaseAPIClear(handle) }
+        let status = withExtendedLifetime(image) { recognizeCurrentImage(deadline: deadline) }
+        if deadline.hasPassed { throw .resourceLimit("conversion took longer than the time limit") }
+        guard status == 0 else { throw .malformed("Tesseract could not recognise the page") }
+        var result = readResult()
+        result.quarterTurns = quarterTurns
+        return result
+    }
+
+    /// Runs recognition with a monitor that cancels it at the deadline.
+    private func recognizeCurrentImage(deadline: Deadline) -> Int32 {
+        guard let monitor = TessMonitorCreate() else { return TessBaseAPIRecognize(handle, nil) }
+        defer { TessMonitorDelete(monitor) }
+        let box = Unmanaged.passRetained(DeadlineBox(deadline))
+        defer { box.release() }
+        TessMonitorSetCancelThis(monitor, box.toOpaque())
+        TessMonitorSetCancelFunc(monitor) { context, _ in
+            guard let context else { return false }
+            return Unmanaged<DeadlineBox>.fromOpaque(context).takeUnretainedValue().deadline.hasPassed
+        }
+        return TessBaseAPIRecognize(handle, monitor)
+    }
+
+    /// Walks the result word by word, opening a block, paragraph or line
+    /// wherever Tesseract's layout starts one.
+    private func readResult() -> OCRResult {
+        var result = OCRResult()
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return result }
+        defer { TessResultIteratorDelete(iterator) }
+        let layout = TessResultIteratorGetPageIterator(iterator)
+        var block = OCRResult.TextBlock()
+        var paragraph = OCRResult.Paragraph()
+        var line = OCRResult.Line()
+        func closeLine() {
+            if !line.words.isEmpty { paragraph.lines.append(line) }
+            line = OCRResult.Line()
+        }
+        func closeParagraph() {
+            closeLine()
+            if !paragraph.lines.isEmpty { block.paragraphs.append(paragraph) }
+            paragraph = OCRResult.Paragraph()
+        }
+        func closeBlock() {
+            closeParagraph()
+            if !block.paragraphs.isEmpty { result.blocks.append(block) }
+            block = OCRResult.TextBlock()
+        }
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(layout, RIL_BLOCK) != 0 {
+                closeBlock()
+            } else if TessPageIteratorIsAtBeginningOf(layout, RIL_PARA) != 0 {
+                closeParagraph()
+            } else if TessPageIteratorIsAtBeginningOf(layout, RIL_TEXTLINE) != 0 {
+                closeLine()
+            }
+            guard let text = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let word = OCRText.trimmed(String(cString: text))
+            TessDeleteText(text)
+            if word.isEmpty { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+            line.words.append(.init(text: word, confidence: confidence.isFinite ? min(max(confidence, 0), 100) : 0))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        closeBlock()
+        return result
+    }
+
+    // MARK: - Threads
+
+    /// Tesseract parallelises inside a page with OpenMP, asking for four
+    /// threads per parallel loop; engines running side by side would then
+    /// oversubscribe the cores, and OpenMP's spinning threads cost as much
+    /// CPU as the recognition itself. Pages are parallelised one engine
+    /// per thread instead, so each thread keeps OpenMP to itself.
+    ///
+    /// `OMP_THREAD_LIMIT=1` alone is not enough: libgomp reads it when it is
+    /// loaded, before any of this runs. Setting the thread's maximum of
+    /// active parallel levels to 0 makes every OpenMP region run on the
+    /// calling thread; that setting is per thread, so it is made on each
+    /// thread that recognises. A caller who set `OMP_THREAD_LIMIT` keeps
+    /// OpenMP as they configured it.
+    static func limitLibraryThreads() {
+        guard let serialize = ompSerializer else { return }
+        serialize(0)
+    }
+
+    private static let ompSerializer: (@convention(c) (Int32) -> Void)? = {
+        if getenv("OMP_THREAD_LIMIT") != nil { return nil }
+        // Also reaches child processes, whose libgomp starts after this.
+        setenv("OMP_THREAD_LIMIT", "1", 0)
+        // libgomp is loaded with libtesseract; RTLD_DEFAULT searches it.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_max_active_levels") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)
+    }()
+}
+
+/// Carries a deadline to Tesseract's C cancel callback.
+private final class DeadlineBox {
+    let deadline: Deadline
+    init(_ deadline: Deadline) { self.deadline = deadline }
+}
