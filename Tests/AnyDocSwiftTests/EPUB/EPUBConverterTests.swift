@@ -11,7 +11,7 @@ import Testing
         #expect(markdown == """
         # Chapter One
 
-        It was a *dark* and **stormy** night.1
+        It was a *dark* and **stormy** night.[1](#n1)
 
         See [the later section](#later) or [chapter two](#chapter-two).
 
@@ -26,7 +26,7 @@ import Testing
 
         Back to [the start](#chapter-one); elsewhere: [a site](https://example.org/).
 
-        A note read last.
+        <a id="n1"></a>A note read last.
 
         """)
     }
