@@ -1,0 +1,108 @@
+/// What all content of one OpenDocument package is read against: its
+/// styles, the list counters, the options, and the notes and pictures
+/// collected so far.
+final class ODFContext {
+    let package: ODFPackage
+    let styles: ODFStyles
+    let options: ConversionOptions
+    let deadline: Deadline
+    var numbering = ODFListNumbering()
+    /// Footnotes, endnotes and comments, in the order they were read.
+    private(set) var notes: [FootnoteDefinition] = []
+    private(set) var assets: [Asset] = []
+    private var assetsTaken = 0
+    private var assetNamesByPart: [String: String] = [:]
+    private var assetBytes = 0
+    private var noteCounter = 0
+    /// Deleted text of tracked changes by change id, kept only when
+    /// deletions are shown.
+    var deletions: [String: [Inline]] = [:]
+    /// While set, content is read only to see whether it is empty: notes
+    /// are not kept and pictures not loaded (a spreadsheet's first pass).
+    var isScanning = false
+    /// Cells written into tables so far, against `Limits.maxTableCells`.
+    private var tableCells = 0
+
+    /// Pictures kept per document; past this, images keep their alt text only.
+    static let maxAssetBytes = 128 << 20
+
+    init(package: ODFPackage, styles: ODFStyles, options: ConversionOptions, deadline: Deadline) {
+        self.package = package
+        self.styles = styles
+        self.options = options
+        self.deadline = deadline
+    }
+
+    /// A new label for a note of `kind` (`fn`, `en`, `cm`).
+    func nextNoteLabel(_ kind: String) -> String {
+        noteCounter += 1
+        return kind + String(noteCounter)
+    }
+
+    func addNote(_ note: FootnoteDefinition) {
+        guard !isScanning else { return }
+        notes.append(note)
+    }
+
+    /// Notes added since the last call, for converters that stream.
+    func takeNotes() -> [FootnoteDefinition] {
+        defer { notes.removeAll() }
+        return notes
+    }
+
+    /// Assets added since the last call, for converters that stream.
+    func takeNewAssets() -> [Asset] {
+        defer { assetsTaken = assets.count }
+        return Array(assets[assetsTaken...])
+    }
+
+    /// The asset name for a picture in the package, reading its bytes the
+    /// first time; nil when the part is missing, not a picture format, or
+    /// over the asset budget.
+    func asset(forPart part: String) -> String? {
+        if let name = assetNamesByPart[part] { return name }
+        let fileName = part.split(separator: "/").last.map(String.init) ?? "image"
+        let mediaType = MediaType.forFileName(fileName)
+        guard mediaType.hasPrefix("image/"), package.contains(part) else { return nil }
+        if isScanning { return fileName }
+        guard let bytes = try? package.read(part), assetBytes + bytes.count <= Self.maxAssetBytes else { return nil }
+        assetBytes += bytes.count
+        var name = fileName
+        if assets.contains(where: { $0.name == name }) { name = "\(assets.count + 1)-" + name }
+        assets.append(Asset(name: name, mediaType: mediaType, bytes: bytes))
+        assetNamesByPart[part] = name
+        return name
+    }
+
+    /// The LaTeX of the formula in an embedded object (`Object 1/…`),
+    /// or nil when the object is no formula or cannot be read.
+    func formula(inObject folder: String) -> String? {
+        let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let part = trimmed + "/content.xml"
+        guard package.contains(part), let reader = try? package.xmlReader(for: part) else { return nil }
+        do {
+            while try reader.read() {
+                guard reader.kind == .startElement else { continue }
+                if reader.isElement("math", in: ODFNamespace.mathML) {
+                    let latex = ODFMathML.latex(try reader.readElement())
+                    return latex.isEmpty ? nil : latex
+                }
+                // Office wrappers lead to the formula; anything else (a
+                // chart, a drawing) is no formula.
+                if reader.namespace != ODFNamespace.office { return nil }
+            }
+        } catch {
+            return nil
+        }
+        return nil
+    }
+
+    /// Counts `count` more table cells and refuses past the limit.
+    func countTableCells(_ count: Int) throws(ConversionError) {
+        guard !isScanning else { return }
+        tableCells += count
+        if tableCells > options.limits.maxTableCells {
+            throw .resourceLimit("the document has more than \(options.limits.maxTableCells) table cells")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// OpenDocument text, spreadsheets and presentations (ODT, ODS, ODP and
+/// their templates). The package's own `mimetype` decides which reader
+/// runs, so a file forced to the wrong ODF format still reads right.
+enum ODFConverter: FormatConverter {
+    static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
+        let package = try ODFPackage(bytes: input.bytes, limits: input.limits)
+        let format = kind(of: package, stated: input.format)
+        switch format {
+        case .ods: try ODSConverter.convert(input, package: package, format: format, into: sink)
+        case .odp: try ODPConverter.convert(input, package: package, format: format, into: sink)
+        default: try ODTConverter.convert(input, package: package, format: format, into: sink)
+        }
+    }
+
+    /// `.odt`, `.ods` or `.odp`, as the package's `mimetype` says.
+    private static func kind(of package: ODFPackage, stated: DocumentFormat) -> DocumentFormat {
+        let fallback: DocumentFormat = [.ods, .odp].contains(stated) ? stated : .odt
+        guard package.contains("mimetype"), let bytes = try? package.read("mimetype"), bytes.count < 256 else { return fallback }
+        let mimetype = String(decoding: bytes, as: UTF8.self)
+        if mimetype.hasPrefix("application/vnd.oasis.opendocument.spreadsheet") { return .ods }
+        if mimetype.hasPrefix("application/vnd.oasis.opendocument.presentation")
+            || mimetype.hasPrefix("application/vnd.oasis.opendocument.graphics") { return .odp }
+        if mimetype.hasPrefix("application/vnd.oasis.opendocument.text") { return .odt }
+        return fallback
+    }
+
+    /// Loads `styles.xml`; a damaged one costs the styles, not the document.
+    static func loadStyles(_ package: ODFPackage, into styles: ODFStyles, sink: DocumentSink) throws(ConversionError) {
+        guard package.contains("styles.xml") else { return }
+        do {
+            try styles.load(from: package.xmlReader(for: "styles.xml"), scope: .styles, stopAtBody: false)
+        } catch where error.kind == .malformed {
+            sink.addWarning("styles.xml could not be read: \(error.reason)")
+        }
+    }
+
+    /// The metadata of `meta.xml` for a document of `format`.
+    static func metadata(_ package: ODFPackage, format: DocumentFormat) -> Metadata {
+        var metadata = Metadata(sourceFormat: format)
+        ODFMetadata.read(from: package, into: &metadata)
+        return metadata
+    }
+}

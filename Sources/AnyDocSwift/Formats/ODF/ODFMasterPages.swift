@@ -1,0 +1,62 @@
+/// Master pages in `styles.xml`: the page headers and footers of text
+/// documents and the footers of presentation masters.
+enum ODFMasterPages {
+    /// Every distinct header and footer of the master pages, in order.
+    static func headersAndFooters(context: ODFContext) throws(ConversionError) -> (headers: [Block], footers: [Block]) {
+        var headers: [Block] = []
+        var footers: [Block] = []
+        guard context.package.contains("styles.xml") else { return ([], []) }
+        let reader = try context.package.xmlReader(for: "styles.xml")
+        let body = ODFBodyReader(reader: reader, context: context, scope: .styles)
+        while try reader.read() {
+            guard reader.kind == .startElement, reader.namespace == ODFNamespace.style, !reader.isEmptyElement else { continue }
+            let name = reader.localName
+            guard Self.headerAndFooterElements.contains(name) else { continue }
+            // A header or footer switched off keeps its text but is not shown.
+            if reader.attribute("display", namespace: ODFNamespace.style) == "false" {
+                try reader.skipElement()
+                continue
+            }
+            let blocks = try body.readBlocks(containerDepth: reader.depth)
+            for block in blocks {
+                if name.hasPrefix("header") {
+                    if !headers.contains(block) { headers.append(block) }
+                } else if !footers.contains(block) {
+                    footers.append(block)
+                }
+            }
+        }
+        return (headers, footers)
+    }
+
+    private static let headerAndFooterElements: Set<String> = [
+        "header", "header-left", "header-first", "footer", "footer-left", "footer-first",
+    ]
+
+    /// The literal footer text of each presentation master page, by name.
+    static func presentationFooters(context: ODFContext) throws(ConversionError) -> [String: [Block]] {
+        guard context.package.contains("styles.xml") else { return [:] }
+        let reader = try context.package.xmlReader(for: "styles.xml")
+        let body = ODFBodyReader(reader: reader, context: context, scope: .styles)
+        var footers: [String: [Block]] = [:]
+        var master: String?
+        var masterDepth = 0
+        while try reader.read() {
+            if reader.kind == .endElement, master != nil, reader.depth <= masterDepth { master = nil }
+            guard reader.kind == .startElement else { continue }
+            if reader.isElement("master-page", in: ODFNamespace.style) {
+                master = reader.attribute("name", namespace: ODFNamespace.style)
+                masterDepth = reader.depth
+                if reader.isEmptyElement { master = nil }
+            } else if reader.isElement("notes", in: ODFNamespace.presentation) {
+                try reader.skipElement()
+            } else if let name = master, reader.isElement("frame", in: ODFNamespace.drawing),
+                      reader.attribute("class", namespace: ODFNamespace.presentation) == "footer" {
+                let drawing = try body.readDrawing()
+                let blocks = (drawing.inlines.isEmpty ? [] : [Block.paragraph(drawing.inlines)]) + drawing.blocks
+                if !blocks.isEmpty { footers[name, default: []] += blocks }
+            }
+        }
+        return footers
+    }
+}

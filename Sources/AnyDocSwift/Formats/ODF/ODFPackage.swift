@@ -1,0 +1,43 @@
+/// An OpenDocument package: `content.xml` with `styles.xml`, `meta.xml`
+/// and the pictures and objects they refer to, in a ZIP archive.
+final class ODFPackage {
+    let archive: ZipArchive
+    let limits: Limits
+
+    /// Opens the package: `encrypted` when the manifest encrypts the
+    /// content, `missing part` when there is no `content.xml`.
+    init(bytes: [UInt8], limits: Limits) throws(ConversionError) {
+        archive = try ZipArchive.recovering(bytes, limits: limits)
+        self.limits = limits
+        if PackageDetector.odfIsEncrypted(archive) {
+            throw .encrypted("the document is encrypted or password protected")
+        }
+        guard let content = archive.entry(named: "content.xml"), !content.isDirectory else {
+            throw .missingPart("content.xml")
+        }
+    }
+
+    func contains(_ part: String) -> Bool {
+        guard let entry = archive.entry(named: part) else { return false }
+        return !entry.isDirectory
+    }
+
+    func read(_ part: String) throws(ConversionError) -> [UInt8] {
+        try archive.read(part)
+    }
+
+    /// A streaming XML reader over a part.
+    func xmlReader(for part: String) throws(ConversionError) -> XMLReader {
+        try XMLReader(source: archive.reader(for: part), limits: limits)
+    }
+
+    /// A package path for an `xlink:href`, or nil when the reference
+    /// points outside the package (a URL, an absolute or parent path).
+    static func partName(forReference href: String) -> String? {
+        var path = Substring(href)
+        if path.contains("://") || path.hasPrefix("/") || path.hasPrefix("#") { return nil }
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        if path.hasPrefix("../") || path.isEmpty { return nil }
+        return String(path)
+    }
+}

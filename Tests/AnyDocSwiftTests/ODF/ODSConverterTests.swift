@@ -1,0 +1,123 @@
+import Testing
+@testable import AnyDocSwift
+
+/// Spreadsheets: sheets streamed as tables, repeats without blow-up,
+/// displayed values, hidden sheets, rows and columns.
+@Suite struct ODSConverterTests {
+    private func markdown(_ options: ConversionOptions = ConversionOptions()) throws -> String {
+        try AnyDocConverter(options: options).markdown(Corpus.testDocument("odf/sheets.ods"), fileName: "sheets.ods")
+    }
+
+    private static let dataSheet = """
+        ## Data
+
+        | Item | Value | Shown as |
+        | --- | --- | --- |
+        | Float | 3.5 | 3,50 € |
+        | Percent | 12.5% | 12 USD |
+        | Date | 2024-02-29 | 13:05:09 |
+        | Boolean | TRUE | Rich **bold** text<br>second line |
+        | Merged across | Tall | note |
+        | Annotated[^1] |  |  |
+        | Repeated \\| row |  |  |
+        | Repeated \\| row |  |  |
+        | Repeated \\| row |  |  |
+
+        ## Empty
+
+        ## Big
+
+        | Head |
+        | --- |
+
+        """
+
+    @Test func sheetsAsBoundariesAndTrimmedTables() throws {
+        let output = try markdown()
+        #expect(output.hasPrefix(Self.dataSheet))
+        #expect(output.hasSuffix("| again |\n| last |\n\n[^1]: **Ada:** Check the total.\n"))
+        #expect(!output.contains("Hidden"))
+        #expect(!output.contains("Secret"))
+        #expect(!output.contains("covered"))
+    }
+
+    @Test func repeatedRowsAreCappedAndHugeEmptyRepeatsCostNothing() throws {
+        let clock = ContinuousClock()
+        var output = ""
+        let elapsed = try clock.measure { output = try markdown() }
+        // 1,048,000 empty rows and 16,384-column rows are never expanded.
+        #expect(elapsed < .seconds(5))
+        let againRows = output.split(separator: "\n").filter { $0 == "| again |" }.count
+        #expect(againRows == ODSConverter.maxRepeatedRows)
+        let writer = MarkdownWriter(output: StringOutput())
+        try AnyDocConverter().convert(Corpus.testDocument("odf/sheets.ods"), fileName: "sheets.ods", into: writer)
+        try writer.finish()
+        #expect(writer.warnings.contains { $0.contains("Big") && $0.contains("1000") })
+    }
+
+    @Test func hiddenSheetsRowsAndColumnsWhenAskedFor() throws {
+        var options = ConversionOptions()
+        options.includeHiddenSheets = true
+        let output = try markdown(options)
+        #expect(output.hasPrefix("""
+        ## Data
+
+        | Item | Secret column | Value | Shown as |
+        | --- | --- | --- | --- |
+        | Float | x | 3.5 | 3,50 € |
+        """))
+        #expect(output.contains("| Hidden row |  |  |  |\n| Merged across |  | Tall | note |\n"))
+        #expect(output.contains("## Hidden\n\n| Hidden sheet text |\n| --- |\n"))
+    }
+
+    @Test func streamsRowsThroughTheSink() throws {
+        let sink = ODSRecordingSink()
+        try AnyDocConverter().convert(Corpus.testDocument("odf/sheets.ods"), fileName: "sheets.ods", into: sink)
+        #expect(sink.events.prefix(3) == ["block sheet Data", "begin 3", "row Item|Value|Shown as"])
+        #expect(sink.events.contains("row Merged across|Tall|note"))
+        #expect(sink.metadata?.pageCount == 4)
+        #expect(sink.metadata?.keywords == ["finance", "quarterly", "budget"])
+        #expect(sink.metadata?.subject == "Numbers")
+        #expect(sink.metadata?.sourceFormat == .ods)
+    }
+
+    @Test func typedValuesWithoutDisplayedText() {
+        #expect(ODSCellValue.percent("0.125") == "12.5%")
+        #expect(ODSCellValue.percent("1") == "100%")
+        #expect(ODSCellValue.percent("-0.05") == "-5%")
+        #expect(ODSCellValue.time("PT13H05M09S") == "13:05:09")
+        #expect(ODSCellValue.time("PT10H10M10.123456S") == "10:10:10.123456")
+        #expect(ODSCellValue.time("PT36H00M00S") == "36:00:00")
+    }
+}
+
+/// Records what a converter sends, to check streaming order.
+final class ODSRecordingSink: DocumentSink {
+    private(set) var events: [String] = []
+    private(set) var metadata: Metadata?
+
+    func setMetadata(_ metadata: Metadata) { self.metadata = metadata }
+
+    func append(_ block: Block) throws(ConversionError) {
+        if case .boundary(.sheet(let name)) = block {
+            events.append("block sheet " + name)
+        } else {
+            events.append("block")
+        }
+    }
+
+    func beginTable(columnCount: Int) throws(ConversionError) { events.append("begin \(columnCount)") }
+
+    func appendTableRow(_ row: TableRow) throws(ConversionError) {
+        events.append("row " + row.cells.map { cell in
+            var text = ""
+            for block in cell.blocks { block.forEachInlineRun { text += $0.plainText } }
+            return text
+        }.joined(separator: "|"))
+    }
+
+    func endTable() throws(ConversionError) { events.append("end") }
+    func addFootnote(_ footnote: FootnoteDefinition) {}
+    func addAsset(_ asset: Asset) {}
+    func addWarning(_ warning: String) {}
+}
