@@ -11,6 +11,7 @@ struct BatchConversion: Sendable {
     let assetsFolder: String?
     let outputFolder: String
     let jobs: Int
+    let timingsPath: String?
     let showProgress: Bool
 
     struct Failure: Sendable {
@@ -49,6 +50,7 @@ struct BatchConversion: Sendable {
         let progress = ProgressLine(total: files.count, enabled: showProgress)
         let next = Atomic(0)
         let failures = Mutex([Failure]())
+        let timings = Mutex([String](repeating: "", count: files.count))
         let workers = max(1, min(jobs, files.count))
 
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -56,15 +58,26 @@ struct BatchConversion: Sendable {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
                 let file = files[index]
+                let fileStart = Terminal.monotonicSeconds()
+                var outcome = "ok"
                 do throws(ConversionError) {
                     try convert(file, to: outputFolder + "/" + outputs[index])
                 } catch {
+                    outcome = error.code
                     failures.withLock { $0.append(Failure(path: file.path, error: error)) }
+                }
+                if timingsPath != nil {
+                    let milliseconds = (Terminal.monotonicSeconds() - fileStart) * 1000
+                    timings.withLock { $0[index] = "\(file.path)\t\(milliseconds)\t\(outcome)\n" }
                 }
                 progress.finished(file.relativePath)
             }
         }
         progress.clear()
+        if let timingsPath {
+            let text = timings.withLock { $0.joined() }
+            FileManager.default.createFile(atPath: timingsPath, contents: Data(text.utf8))
+        }
         return Report(
             total: files.count, failures: failures.withLock { $0 }, skipped: inputs.skipped,
             seconds: Terminal.monotonicSeconds() - start)

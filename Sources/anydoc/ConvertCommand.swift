@@ -22,6 +22,7 @@ enum ConvertCommand {
         parser.flag("hidden-sheets", help: "Include sheets the workbook hides.")
         parser.flag("headers-footers", help: "Include page headers and footers.")
         parser.flag("no-comments", help: "Leave out document comments.")
+        parser.option("timings", value: "file", help: "Write each file's conversion time as TSV (path, milliseconds, outcome), for benchmarks.")
         parser.flag("quiet", short: "q", help: "No progress line and no summary.")
         return parser
     }
@@ -75,7 +76,7 @@ enum ConvertCommand {
         let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         let batch = BatchConversion(
             converter: converter, markdownOptions: markdownOptions, assetsFolder: assetsFolder,
-            outputFolder: outputFolder, jobs: jobs,
+            outputFolder: outputFolder, jobs: jobs, timingsPath: parsed.value("timings"),
             showProgress: !quiet && Terminal.standardErrorIsTerminal)
         let report = batch.run(inputs)
         if !quiet { Terminal.writeError(report.summary) }

@@ -6,6 +6,11 @@ import Glibc
 let commands: [(name: String, summary: String, run: (ArraySlice<String>) throws -> Int32)] = [
     ("convert", "Convert documents to Markdown.", ConvertCommand.run),
     ("detect", "Print the format of files, judged from their content.", DetectCommand.run),
+    ("ingest", "Add documents to a project of the store, versioned and searchable.", IngestCommand.run),
+    ("projects", "List, create, rename or delete projects.", ProjectsCommand.run),
+    ("resources", "List, read, search a project's documents and their history.", ResourcesCommand.run),
+    ("store", "Verify the store or collect its garbage.", StoreCommand.run),
+    ("mcp", "Serve the resource tools over the Model Context Protocol (stdio).", MCPCommand.run),
 ]
 
 @MainActor func mainHelp() -> String {

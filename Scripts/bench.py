@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark: anydoc against the rival converters, per format,
+on the same files, each tool in one process, in one run.
+
+    Scripts/bench.sh [FOLDER]        (sets up the rivals, then runs this)
+
+For every format it prints documents per second, the median milliseconds
+per document, the peak resident memory of the process, and anydoc's speed
+ratio to each rival. anydoc runs with --jobs 1 so that the ratio compares
+one core with one core; a second anydoc row shows all cores.
+"""
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# Folder names of the shared corpus, and extensions for any other folder.
+FORMATS = ["docx", "docm", "pptx", "pptm", "ppsx", "xlsx", "xlsm", "xlsb", "odt", "ods", "odp",
+           "rtf", "epub", "html", "csv", "txt", "md", "pdf", "doc", "xls", "ppt"]
+EXTENSIONS = {"htm": "html", "markdown": "md", "ppsm": "ppsx"}
+# Which rival reads which format (as its documentation says).
+ANYDOC_RIVAL = {"docx", "docm", "pptx", "pptm", "ppsx", "xlsx", "xlsm", "xlsb", "odt", "ods", "odp",
+                "rtf", "epub", "csv", "pdf", "doc", "xls", "ppt", "html", "txt", "md"}
+MARKITDOWN = {"docx", "docm", "pptx", "pptm", "ppsx", "xlsx", "xlsm", "xls", "html", "csv", "epub", "pdf", "txt", "md"}
+PANDOC = {"docx": "docx", "docm": "docx", "odt": "odt", "epub": "epub", "html": "html", "rtf": "rtf",
+          "csv": "csv", "md": "gfm", "pptx": None}
+
+
+def collect(folder):
+    groups = {}
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "hostile")
+        for name in sorted(files):
+            if name.startswith(".") or name.endswith(".truth.txt") or name == "MANIFEST.tsv" or name == "README.md":
+                continue
+            ext = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+            fmt = EXTENSIONS.get(ext, ext)
+            if fmt in FORMATS:
+                groups.setdefault(fmt, []).append(os.path.join(root, name))
+    return groups
+
+
+def child_peak_mb():
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+HARNESS = r'''
+import json, resource, sys, time
+tool, paths = sys.argv[1], sys.argv[2:]
+if tool == "firecrawl-anydoc":
+    import anydoc
+    convert = lambda p: anydoc.to_markdown(p)
+elif tool == "markitdown":
+    from markitdown import MarkItDown
+    md = MarkItDown()
+    convert = lambda p: md.convert(p).text_content
+elif tool == "pdf-inspector":
+    import pdf_inspector
+    convert = lambda p: pdf_inspector.process_pdf(p)
+times, failed = [], 0
+start = time.perf_counter()
+for p in paths:
+    t = time.perf_counter()
+    try:
+        convert(p)
+    except Exception:
+        failed += 1
+    times.append((time.perf_counter() - t) * 1000)
+total = time.perf_counter() - start
+print(json.dumps({"times": times, "failed": failed, "seconds": total,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+'''
+
+
+def run_python_rival(python, tool, paths):
+    """One process converts all paths; returns (seconds, per-doc ms, failures, peak MB)."""
+    import json
+    out = subprocess.run([python, "-c", HARNESS, tool, *paths], capture_output=True, text=True, timeout=3600)
+    if out.returncode != 0 or not out.stdout.strip():
+        return None
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    return data["seconds"], data["times"], data["failed"], data["peak_mb"]
+
+
+def run_anydoc(binary, paths, jobs):
+    """anydoc converts the folder of links in one process."""
+    work = tempfile.mkdtemp(prefix="anydoc-bench-")
+    inputs = os.path.join(work, "in")
+    os.makedirs(inputs)
+    for i, p in enumerate(paths):
+        os.symlink(os.path.abspath(p), os.path.join(inputs, f"{i:04d}-{os.path.basename(p)}"))
+    timings = os.path.join(work, "timings.tsv")
+    script = (f'import resource,subprocess,sys,time;t=time.perf_counter();'
+              f'r=subprocess.run(sys.argv[1:]);s=time.perf_counter()-t;'
+              f'print(s, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024)')
+    out = subprocess.run([sys.executable, "-c", script, binary, "convert", inputs, "-o", os.path.join(work, "out"),
+                          "--quiet", "--jobs", str(jobs), "--timings", timings], capture_output=True, text=True)
+    seconds, peak = (float(x) for x in out.stdout.split())
+    times, failed = [], 0
+    with open(timings) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 3:
+                times.append(float(parts[1]))
+                failed += parts[2] != "ok"
+    shutil.rmtree(work, ignore_errors=True)
+    return seconds, times, failed, peak
+
+
+def run_cli_per_file(command, paths):
+    """A CLI that takes one file per process (pandoc, pdftotext): spawn included."""
+    times, failed = [], 0
+    start = time.perf_counter()
+    peak = 0.0
+    for p in paths:
+        t = time.perf_counter()
+        r = subprocess.run(command(p), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        failed += r.returncode != 0
+        times.append((time.perf_counter() - t) * 1000)
+        peak = max(peak, child_peak_mb())
+    return time.perf_counter() - start, times, failed, peak
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("folder")
+    parser.add_argument("--anydoc", required=True)
+    parser.add_argument("--python", required=True, help="the virtualenv's python with the rivals installed")
+    parser.add_argument("--formats", default="")
+    args = parser.parse_args()
+    groups = collect(args.folder)
+    wanted = set(filter(None, args.formats.split(",")))
+    rows = []
+    print(f"machine: {os.uname().sysname} {os.uname().machine}, {os.cpu_count()} cores; folder {args.folder}")
+    header = f"{'format':6} {'files':>5}  {'tool':18} {'docs/s':>9} {'median ms':>10} {'peak MB':>8} {'failed':>6}  {'anydoc ×':>9}"
+    print(header)
+    print("-" * len(header))
+    for fmt in FORMATS:
+        paths = groups.get(fmt)
+        if not paths or (wanted and fmt not in wanted):
+            continue
+        results = []
+        ours = run_anydoc(args.anydoc, paths, 1)
+        results.append(("anydoc (1 job)", ours))
+        results.append((f"anydoc ({os.cpu_count()} jobs)", run_anydoc(args.anydoc, paths, os.cpu_count())))
+        if fmt in ANYDOC_RIVAL:
+            results.append(("firecrawl-anydoc", run_python_rival(args.python, "firecrawl-anydoc", paths)))
+        if fmt in MARKITDOWN:
+            results.append(("markitdown", run_python_rival(args.python, "markitdown", paths)))
+        if fmt in PANDOC and PANDOC[fmt] and shutil.which("pandoc"):
+            reader = PANDOC[fmt]
+            results.append(("pandoc", run_cli_per_file(lambda p: ["pandoc", "-f", reader, "-t", "gfm", p], paths)))
+        if fmt == "pdf":
+            if shutil.which("pdftotext"):
+                results.append(("pdftotext", run_cli_per_file(lambda p: ["pdftotext", p, "-"], paths)))
+            results.append(("pdf-inspector", run_python_rival(args.python, "pdf-inspector", paths)))
+        our_rate = len(paths) / ours[0] if ours and ours[0] > 0 else 0
+        for tool, result in results:
+            if result is None:
+                print(f"{fmt:6} {len(paths):5}  {tool:18} {'(failed to run)':>9}")
+                continue
+            seconds, times, failed, peak = result
+            rate = len(paths) / seconds if seconds > 0 else float("inf")
+            ratio = "" if tool.startswith("anydoc (") else f"{our_rate / rate:8.1f}×"
+            print(f"{fmt:6} {len(paths):5}  {tool:18} {rate:9.1f} {statistics.median(times):10.2f} {peak:8.1f} {failed:6}  {ratio:>9}")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

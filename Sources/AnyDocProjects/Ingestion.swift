@@ -1,0 +1,284 @@
+import AnyDocSwift
+import Dispatch
+import Glibc
+import Synchronization
+
+/// What an ingest did, file by file and in total.
+public struct IngestSummary: Sendable, Codable, Equatable {
+    public struct Item: Sendable, Codable, Equatable {
+        /// The logical path the resource is stored under.
+        public var path: String
+        public var file: String
+        public var outcome: ProjectStore.CommitOutcome
+        public var resourceId: String
+        public var version: Int
+    }
+
+    public struct Skipped: Sendable, Codable, Equatable {
+        public var file: String
+        public var reason: String
+    }
+
+    public struct Failure: Sendable, Codable, Equatable {
+        public var file: String
+        public var code: String
+        public var reason: String
+    }
+
+    public var project: String
+    public var added = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var items: [Item] = []
+    public var skipped: [Skipped] = []
+    public var failed: [Failure] = []
+    public var seconds = 0.0
+
+    /// The human summary: counts, then one line per skip and failure.
+    public var text: String {
+        var text = "Ingested into '\(project)': \(added) added, \(updated) updated, \(unchanged) unchanged, "
+            + "\(skipped.count) skipped, \(failed.count) failed (\(Self.format(seconds)) s).\n"
+        for skip in skipped { text += "  skipped \(skip.file): \(skip.reason)\n" }
+        for failure in failed { text += "  failed \(failure.file): \(failure.code): \(failure.reason)\n" }
+        return text
+    }
+
+    private static func format(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = String(hundredths % 100)
+        return "\(hundredths / 100)." + (fraction.count < 2 ? "0" + fraction : fraction)
+    }
+}
+
+/// Adds documents to a project: walks folders, converts in parallel with a
+/// bounded number of workers (outside any database lock), and commits each
+/// document in its own short transaction once its objects are stored.
+public struct Ingestion: Sendable {
+    public let store: ProjectStore
+    public let converter: AnyDocConverter
+    public let jobs: Int
+
+    public init(store: ProjectStore, converter: AnyDocConverter = AnyDocConverter(), jobs: Int = 0) {
+        self.store = store
+        self.converter = converter
+        self.jobs = jobs > 0 ? jobs : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// A file to ingest and the logical path it is stored under.
+    public struct Input: Sendable, Equatable {
+        public var file: String
+        public var path: String
+    }
+
+    /// The files under `paths`: a named file is stored under its name, a
+    /// named folder's files under their path inside it. Hidden entries and
+    /// files with extensions no format uses are skipped and reported.
+    public static func collect(_ paths: [String]) -> (inputs: [Input], skipped: [IngestSummary.Skipped], failed: [IngestSummary.Failure]) {
+        var inputs: [Input] = []
+        var skipped: [IngestSummary.Skipped] = []
+        var failed: [IngestSummary.Failure] = []
+        var visited = Set<[UInt64]>()
+
+        func walk(_ folder: String, relative: String) {
+            var info = stat()
+            guard stat(folder, &info) == 0 else { return }
+            // A symbolic link back up the tree must not loop forever.
+            guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+            for name in FileSystem.list(folder).sorted() {
+                let file = folder + "/" + name
+                if name.hasPrefix(".") {
+                    skipped.append(.init(file: file, reason: "hidden"))
+                    continue
+                }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                if FileSystem.isFolder(file) {
+                    walk(file, relative: path)
+                } else if let dot = name.lastIndex(of: "."), DocumentFormat(fileExtension: String(name[name.index(after: dot)...])) != nil {
+                    inputs.append(Input(file: file, path: path))
+                } else {
+                    skipped.append(.init(file: file, reason: "unsupported extension"))
+                }
+            }
+        }
+
+        for path in paths {
+            var trimmed = path
+            while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+            if FileSystem.isFolder(trimmed) {
+                walk(trimmed, relative: "")
+            } else if access(trimmed, R_OK) == 0 {
+                let name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+                inputs.append(Input(file: trimmed, path: name))
+            } else {
+                failed.append(.init(file: path, code: "io", reason: "no such file or folder, or not readable"))
+            }
+        }
+        return (inputs, skipped, failed)
+    }
+
+    /// The files an ingest of `paths` will take, and what it leaves out.
+    public struct Plan: Sendable {
+        public var inputs: [Input]
+        public var skipped: [IngestSummary.Skipped]
+        public var failed: [IngestSummary.Failure]
+    }
+
+    public static func plan(_ paths: [String]) -> Plan {
+        var (inputs, skipped, failed) = collect(paths)
+        // Two inputs with one logical path would race for one resource.
+        var seen: [String: String] = [:]
+        inputs = inputs.filter { input in
+            if let first = seen[input.path] {
+                failed.append(.init(file: input.file, code: "invalid_argument", reason: "same logical path '\(input.path)' as \(first)"))
+                return false
+            }
+            seen[input.path] = input.file
+            return true
+        }
+        return Plan(inputs: inputs, skipped: skipped, failed: failed)
+    }
+
+    /// Ingests `paths` into `project` (created if missing). `progress` is
+    /// called from worker threads after each file with its logical path.
+    public func run(_ paths: [String], project: String, progress: (@Sendable (String) -> Void)? = nil) throws(ProjectError) -> IngestSummary {
+        try run(Self.plan(paths), project: project, progress: progress)
+    }
+
+    public func run(_ plan: Plan, project: String, progress: (@Sendable (String) -> Void)? = nil) throws(ProjectError) -> IngestSummary {
+        let start = FileSystem.now()
+        let project = try store.ensureProject(project).name
+        let outcomes = run(plan.inputs, project: project, progress: progress)
+        var summary = IngestSummary(project: project, skipped: plan.skipped, failed: plan.failed)
+        for (input, outcome) in zip(plan.inputs, outcomes) {
+            switch outcome {
+            case .success(let item):
+                summary.items.append(item)
+                switch item.outcome {
+                case .added: summary.added += 1
+                case .updated: summary.updated += 1
+                case .unchanged: summary.unchanged += 1
+                }
+            case .failure(let failure):
+                summary.failed.append(.init(file: input.file, code: failure.code, reason: failure.reason))
+            }
+        }
+        summary.seconds = FileSystem.now() - start
+        return summary
+    }
+
+    public struct FileFailure: Error, Sendable {
+        public var code: String
+        public var reason: String
+    }
+
+    /// Ingests already collected inputs; one result per input, in order.
+    public func run(_ inputs: [Input], project: String, progress: (@Sendable (String) -> Void)? = nil) -> [Result<IngestSummary.Item, FileFailure>] {
+        let results = Mutex([Result<IngestSummary.Item, FileFailure>?](repeating: nil, count: inputs.count))
+        let next = Atomic(0)
+        let workers = max(1, min(jobs, inputs.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < inputs.count else { return }
+                let result = ingest(inputs[index], project: project)
+                results.withLock { $0[index] = result }
+                progress?(inputs[index].path)
+            }
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// One document: read, hash, skip if unchanged, convert, store objects,
+    /// commit.
+    public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, FileFailure> {
+        do {
+            let bytes = try converter.readFile(at: input.file)
+            let sourceHash = SHA256.hex(bytes)
+            // Unchanged bytes need no conversion; the commit checks again
+            // inside its transaction in case another ingest got there first.
+            if let latest = try store.latestVersion(in: project, path: input.path), latest.sourceSha256 == sourceHash {
+                return .success(.init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number))
+            }
+            let detected = converter.detect(bytes, fileName: input.file)
+            let output = StringOutput()
+            let writer = MarkdownWriter(output: output, options: .default, limits: converter.options.limits)
+            let counter = CountingSink(writer)
+            try converter.convert(bytes, fileName: input.file, into: counter)
+            try writer.finish()
+            let markdown = output.text
+            let markdownBytes = Array(markdown.utf8)
+            let markdownHash = SHA256.hex(markdownBytes)
+            try store.objects.put(bytes, hash: sourceHash)
+            try store.objects.put(markdownBytes, hash: markdownHash)
+
+            let format = detected.format
+            let hint: SectionSplitter.DocumentFormatFamilyHint = switch format?.family {
+            case .presentation: .presentation
+            case .spreadsheet: .spreadsheet
+            default: .other
+            }
+            let units = counter.units(family: format?.family)
+            let prepared = ProjectStore.PreparedVersion(
+                path: input.path, sourceSha256: sourceHash, sourceBytes: bytes.count, markdownSha256: markdownHash,
+                markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
+                format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
+                sections: SectionSplitter.split(markdown, format: hint))
+            let (outcome, version) = try store.commit(prepared, project: project)
+            return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number))
+        } catch let error as ConversionError {
+            return .failure(FileFailure(code: error.code, reason: error.reason))
+        } catch {
+            let error = ProjectError.wrap(error)
+            return .failure(FileFailure(code: error.code, reason: error.message))
+        }
+    }
+}
+
+/// Passes a conversion through to the Markdown writer while counting the
+/// pages, slides and sheets it announces.
+final class CountingSink: DocumentSink {
+    private let target: DocumentSink
+    private(set) var pages = 0
+    private(set) var slides = 0
+    private(set) var sheets = 0
+    private(set) var metadata = Metadata()
+
+    init(_ target: DocumentSink) { self.target = target }
+
+    /// The count to record: boundaries seen, else the metadata's page count
+    /// named by the format's family.
+    func units(family: DocumentFormat.Family?) -> (count: Int, kind: String)? {
+        if slides > 0 { return (slides, "slide") }
+        if sheets > 0 { return (sheets, "sheet") }
+        if pages > 0 { return (pages, "page") }
+        guard let count = metadata.pageCount else { return nil }
+        switch family {
+        case .presentation: return (count, "slide")
+        case .spreadsheet: return (count, "sheet")
+        default: return (count, "page")
+        }
+    }
+
+    func setMetadata(_ metadata: Metadata) {
+        self.metadata = metadata
+        target.setMetadata(metadata)
+    }
+
+    func append(_ block: Block) throws(ConversionError) {
+        if case .boundary(let provenance) = block {
+            switch provenance {
+            case .page: pages += 1
+            case .slide: slides += 1
+            case .sheet: sheets += 1
+            }
+        }
+        try target.append(block)
+    }
+
+    func beginTable(columnCount: Int) throws(ConversionError) { try target.beginTable(columnCount: columnCount) }
+    func appendTableRow(_ row: TableRow) throws(ConversionError) { try target.appendTableRow(row) }
+    func endTable() throws(ConversionError) { try target.endTable() }
+    func addFootnote(_ footnote: FootnoteDefinition) { target.addFootnote(footnote) }
+    func addAsset(_ asset: Asset) { target.addAsset(asset) }
+    func addWarning(_ warning: String) { target.addWarning(warning) }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Any JSON value: tool schemas, MCP messages and tool arguments, which
+/// arrive untyped before they are decoded into an input type.
+public enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .double(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: JSONValue].self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// One line of JSON, keys sorted: what newline-delimited protocols need.
+    public func jsonLine() -> String {
+        (try? JSONCoding.encoder(snakeCase: false).encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+
+    public static func parse(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+}
+
+enum JSONCoding {
+    static func encoder(snakeCase: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
+        return encoder
+    }
+
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
+    /// A Codable value as a `JSONValue` with snake_case keys, the shape
+    /// tool outputs take.
+    static func value(_ value: some Encodable) throws -> JSONValue {
+        let data = try encoder(snakeCase: true).encode(value)
+        return try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// Decodes tool arguments (snake_case keys) into an input type.
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try decoder().decode(T.self, from: encoder(snakeCase: false).encode(value))
+    }
+}

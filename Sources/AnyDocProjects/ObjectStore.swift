@@ -1,0 +1,207 @@
+import Glibc
+
+/// Content-addressed files: each object is named by the SHA-256 of its
+/// bytes and never changes, so identical bytes are stored once and an
+/// object can always be checked against its name.
+///
+/// Layout: `objects/ab/cdef…` (the first two hex digits pick one of 256
+/// folders). Writes go to a temporary file in the same folder, are synced,
+/// renamed into place, and the folder is synced, so an object either is
+/// complete and durable or does not exist.
+public struct ObjectStore: Sendable {
+    public let root: String
+
+    public init(root: String) throws(ProjectError) {
+        self.root = root
+        try FileSystem.makeFolder(root)
+    }
+
+    public static func isValidHash(_ hash: String) -> Bool {
+        hash.utf8.count == 64 && hash.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+
+    public func path(of hash: String) -> String {
+        let utf8 = Array(hash.utf8)
+        return root + "/" + String(decoding: utf8[0..<2], as: UTF8.self) + "/" + String(decoding: utf8[2...], as: UTF8.self)
+    }
+
+    /// Stores `bytes` and returns their hash. Bytes already present are not
+    /// written again; the existing file's time is refreshed so a garbage
+    /// collection running meanwhile treats it as new.
+    @discardableResult
+    public func put(_ bytes: [UInt8]) throws(ProjectError) -> String {
+        let hash = SHA256.hex(bytes)
+        try put(bytes, hash: hash)
+        return hash
+    }
+
+    /// Stores bytes whose hash the caller already computed.
+    public func put(_ bytes: [UInt8], hash: String) throws(ProjectError) {
+        let target = path(of: hash)
+        if access(target, F_OK) == 0 {
+            _ = utimensat(AT_FDCWD, target, nil, 0)
+            return
+        }
+        let folder = root + "/" + String(hash.prefix(2))
+        if try FileSystem.makeFolder(folder) { try FileSystem.syncFolder(root) }
+        var template = Array((folder + "/.tmp-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .io("cannot create an object in \(folder): \(FileSystem.lastError)") }
+        let temporary = String(cString: template)
+        var committed = false
+        defer {
+            if !committed { unlink(temporary) }
+        }
+        do {
+            defer { close(descriptor) }
+            fchmod(descriptor, 0o600)
+            try FileSystem.writeAll(descriptor, bytes, path: temporary)
+            guard fsync(descriptor) == 0 else { throw ProjectError.io("cannot sync \(temporary): \(FileSystem.lastError)") }
+        }
+        // Rename over an existing file is harmless: same name, same bytes.
+        guard rename(temporary, target) == 0 else { throw .io("cannot store object \(hash): \(FileSystem.lastError)") }
+        committed = true
+        try FileSystem.syncFolder(folder)
+    }
+
+    public func contains(_ hash: String) -> Bool {
+        ObjectStore.isValidHash(hash) && access(path(of: hash), F_OK) == 0
+    }
+
+    /// The object's bytes; with `verify` they are re-hashed first.
+    public func get(_ hash: String, verify: Bool = false) throws(ProjectError) -> [UInt8] {
+        guard ObjectStore.isValidHash(hash) else { throw .invalidArgument("'\(hash)' is not a SHA-256 hash") }
+        let bytes = try FileSystem.read(path(of: hash), missing: .damaged("object \(hash) is missing from the store"))
+        if verify, SHA256.hex(bytes) != hash { throw .damaged("object \(hash) does not match its hash") }
+        return bytes
+    }
+
+    /// One stored object file, as a walk over the store finds it.
+    public struct Entry: Sendable {
+        public let hash: String?
+        public let path: String
+        /// Seconds since the file was last written or reused.
+        public let age: Double
+    }
+
+    /// Every file under the object folders: objects (with their hash), and
+    /// anything else (temporary leftovers, strays) with `hash` nil.
+    public func entries() -> [Entry] {
+        var found: [Entry] = []
+        let now = FileSystem.now()
+        for folder in FileSystem.list(root).sorted() {
+            let folderPath = root + "/" + folder
+            guard folder.utf8.count == 2, FileSystem.isFolder(folderPath) else {
+                if !folder.hasPrefix(".") || folder.hasPrefix(".tmp-") {
+                    found.append(Entry(hash: nil, path: folderPath, age: now - FileSystem.modified(folderPath)))
+                }
+                continue
+            }
+            for name in FileSystem.list(folderPath).sorted() {
+                let hash = folder + name
+                let filePath = folderPath + "/" + name
+                found.append(Entry(hash: ObjectStore.isValidHash(hash) ? hash : nil, path: filePath, age: now - FileSystem.modified(filePath)))
+            }
+        }
+        return found
+    }
+}
+
+/// The few POSIX file operations the store needs, with errors as text.
+enum FileSystem {
+    static var lastError: String { String(cString: strerror(errno)) }
+
+    /// Creates a private folder (0700) and its parents; true if it was new.
+    @discardableResult
+    static func makeFolder(_ path: String) throws(ProjectError) -> Bool {
+        if mkdir(path, 0o700) == 0 { return true }
+        let error = errno
+        if error == EEXIST {
+            guard isFolder(path) else { throw .io("\(path) exists and is not a folder") }
+            return false
+        }
+        if error == ENOENT, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeFolder(String(path[..<slash]))
+            if mkdir(path, 0o700) == 0 || errno == EEXIST { return true }
+        }
+        throw .io("cannot create folder \(path): \(String(cString: strerror(error)))")
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func modified(_ path: String) -> Double {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return 0 }
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    static func syncFolder(_ path: String) throws(ProjectError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .io("cannot open folder \(path): \(lastError)") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .io("cannot sync folder \(path): \(lastError)") }
+    }
+
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(ProjectError) {
+        let failure: String? = bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return lastError
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failure { throw .io("cannot write \(path): \(failure)") }
+    }
+
+    static func read(_ path: String, missing: ProjectError) throws(ProjectError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw missing }
+            throw .io("cannot open \(path): \(lastError)")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        fstat(descriptor, &info)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io("cannot read \(path): \(lastError)")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Names in a folder, without `.` and `..`.
+    static func list(_ path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

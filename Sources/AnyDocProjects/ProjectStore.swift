@@ -1,0 +1,485 @@
+import Foundation
+
+/// The versioned store: projects, resources and their versions in SQLite
+/// (`store.sqlite`), document bytes and Markdown as content-addressed
+/// objects (`objects/`).
+///
+/// One `ProjectStore` serialises its own calls; several stores (threads or
+/// processes) may open the same folder at once: SQLite's WAL mode, a busy
+/// timeout and write transactions taken up front make them queue, not fail.
+public final class ProjectStore: @unchecked Sendable {
+    public let root: String
+    public let objects: ObjectStore
+    // Guarded by `lock`: a SQLite connection is used by one thread at a time.
+    private let database: SQLiteDatabase
+    private let lock = NSLock()
+
+    static let schemaVersion = 1
+
+    public init(root: String) throws(ProjectError) {
+        self.root = root
+        try FileSystem.makeFolder(root)
+        objects = try ObjectStore(root: root + "/objects")
+        do {
+            database = try SQLiteDatabase(path: root + "/store.sqlite")
+            try Self.migrate(database)
+        } catch {
+            throw ProjectError.wrap(error)
+        }
+        chmod(root + "/store.sqlite", 0o600)
+    }
+
+    private static func migrate(_ database: SQLiteDatabase) throws {
+        let version = try database.queryFirst("PRAGMA user_version") { $0.int(0) } ?? 0
+        if version > schemaVersion {
+            throw ProjectError.invalidArgument("the store at this location was written by a newer anydoc (schema \(version))")
+        }
+        if version == schemaVersion { return }
+        try database.transaction {
+            try database.execute(schemaSQL)
+            try database.execute("PRAGMA user_version = \(schemaVersion)")
+        }
+    }
+
+    /// Runs `body` with the connection, one caller at a time, with every
+    /// failure turned into a `ProjectError`.
+    func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws(ProjectError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            return try body(database)
+        } catch {
+            throw ProjectError.wrap(error)
+        }
+    }
+
+    // MARK: - Projects
+
+    private static let projectColumns = """
+        p.name, p.name_key, p.created_at,
+        (SELECT count(*) FROM resources r JOIN versions v ON v.resource_id = r.id AND v.number = r.latest_version
+         WHERE r.project_id = p.id AND v.deleted = 0)
+        """
+
+    private static func project(_ row: SQLiteRow) -> Project {
+        Project(name: row.string(0), key: row.string(1), createdAt: row.string(2), resourceCount: row.int(3))
+    }
+
+    public func createProject(_ name: String) throws(ProjectError) -> Project {
+        let display = try ProjectName.displayName(name)
+        let key = try ProjectName.key(name)
+        return try withDatabase { database in
+            try database.transaction {
+                if let existing = try database.queryFirst("SELECT name FROM projects WHERE name_key = ?", key, row: { $0.string(0) }) {
+                    throw ProjectError.nameClash("a project named '\(existing)' already exists ('\(display)' is the same name once case and spacing are ignored)")
+                }
+                try database.run("INSERT INTO projects (name, name_key, created_at) VALUES (?, ?, ?)", display, key, Clock.timestamp())
+                return try Self.fetchProject(database, key: key)!
+            }
+        }
+    }
+
+    /// The project with this name, created if missing (ingesting into a new
+    /// name is the common way to start one).
+    public func ensureProject(_ name: String) throws(ProjectError) -> Project {
+        let display = try ProjectName.displayName(name)
+        let key = try ProjectName.key(name)
+        return try withDatabase { database in
+            try database.transaction {
+                try database.run("INSERT INTO projects (name, name_key, created_at) VALUES (?, ?, ?) ON CONFLICT (name_key) DO NOTHING",
+                                 display, key, Clock.timestamp())
+                return try Self.fetchProject(database, key: key)!
+            }
+        }
+    }
+
+    public func projects() throws(ProjectError) -> [Project] {
+        try withDatabase { database in
+            try database.query("SELECT \(Self.projectColumns) FROM projects p ORDER BY p.name_key", row: Self.project)
+        }
+    }
+
+    public func project(named name: String) throws(ProjectError) -> Project {
+        let key = try ProjectName.key(name)
+        return try withDatabase { database in
+            guard let project = try Self.fetchProject(database, key: key) else {
+                throw ProjectError.notFound("no project named '\(name)'")
+            }
+            return project
+        }
+    }
+
+    public func renameProject(_ name: String, to newName: String) throws(ProjectError) -> Project {
+        let key = try ProjectName.key(name)
+        let newDisplay = try ProjectName.displayName(newName)
+        let newKey = try ProjectName.key(newName)
+        return try withDatabase { database in
+            try database.transaction {
+                guard try Self.fetchProject(database, key: key) != nil else { throw ProjectError.notFound("no project named '\(name)'") }
+                if newKey != key, let existing = try database.queryFirst("SELECT name FROM projects WHERE name_key = ?", newKey, row: { $0.string(0) }) {
+                    throw ProjectError.nameClash("a project named '\(existing)' already exists")
+                }
+                try database.run("UPDATE projects SET name = ?, name_key = ? WHERE name_key = ?", newDisplay, newKey, key)
+                return try Self.fetchProject(database, key: newKey)!
+            }
+        }
+    }
+
+    /// Deletes a project with its resources and history. The objects stay
+    /// until `collectGarbage` finds them unreferenced.
+    @discardableResult
+    public func deleteProject(_ name: String) throws(ProjectError) -> Project {
+        let key = try ProjectName.key(name)
+        return try withDatabase { database in
+            try database.transaction {
+                guard let project = try Self.fetchProject(database, key: key) else { throw ProjectError.notFound("no project named '\(name)'") }
+                // Sections first, so the search indexes' delete trigger sees them.
+                try database.run("DELETE FROM sections WHERE resource_id IN (SELECT r.id FROM resources r JOIN projects p ON p.id = r.project_id WHERE p.name_key = ?)", key)
+                try database.run("DELETE FROM projects WHERE name_key = ?", key)
+                return project
+            }
+        }
+    }
+
+    private static func fetchProject(_ database: SQLiteDatabase, key: String) throws -> Project? {
+        try database.queryFirst("SELECT \(projectColumns) FROM projects p WHERE p.name_key = ?", key, row: project)
+    }
+
+    static func projectID(_ database: SQLiteDatabase, name: String) throws -> Int {
+        let key = try ProjectName.key(name)
+        guard let id = try database.queryFirst("SELECT id FROM projects WHERE name_key = ?", key, row: { $0.int(0) }) else {
+            throw ProjectError.notFound("no project named '\(name)'")
+        }
+        return id
+    }
+
+    // MARK: - Resources
+
+    static let resourceColumns = """
+        r.id, p.name, r.path, r.latest_version, v.deleted, v.format, v.created_at
+        FROM resources r JOIN projects p ON p.id = r.project_id
+        JOIN versions v ON v.resource_id = r.id AND v.number = r.latest_version
+        """
+
+    static func resource(_ row: SQLiteRow) -> Resource {
+        Resource(id: row.string(0), project: row.string(1), path: row.string(2), latestVersion: row.int(3),
+                 deleted: row.int(4) != 0, format: row.optionalString(5), updatedAt: row.string(6))
+    }
+
+    /// A page of resources ordered by path, after `afterPath` when given.
+    public func resources(in project: String, afterPath: String? = nil, limit: Int = 100, includeDeleted: Bool = false) throws(ProjectError) -> [Resource] {
+        try withDatabase { database in
+            let id = try Self.projectID(database, name: project)
+            return try database.query(
+                "SELECT \(Self.resourceColumns) WHERE r.project_id = ? AND r.path > ? AND (? OR v.deleted = 0) ORDER BY r.path LIMIT ?",
+                id, afterPath ?? "", includeDeleted, limit, row: Self.resource)
+        }
+    }
+
+    /// A resource named by its id or its logical path.
+    public func resource(in project: String, _ reference: String) throws(ProjectError) -> Resource {
+        try withDatabase { database in try Self.findResource(database, project: project, reference) }
+    }
+
+    static func findResource(_ database: SQLiteDatabase, project: String, _ reference: String) throws -> Resource {
+        let id = try projectID(database, name: project)
+        if let found = try database.queryFirst(
+            "SELECT \(resourceColumns) WHERE r.project_id = ? AND (r.path = ? OR r.id = ?) ORDER BY r.path = ? DESC LIMIT 1",
+            id, reference, reference.lowercased(), reference, row: resource) {
+            return found
+        }
+        throw ProjectError.notFound("no resource '\(reference)' in project '\(project)'")
+    }
+
+    // MARK: - Versions
+
+    static let versionColumns = """
+        v.resource_id, r.path, v.number, v.deleted, v.source_sha256, v.markdown_sha256, v.format, v.converter_version,
+        v.source_bytes, v.markdown_bytes, v.markdown_chars, v.unit_count, v.unit_kind, v.created_at
+        FROM versions v JOIN resources r ON r.id = v.resource_id
+        """
+
+    static func version(_ row: SQLiteRow) -> ResourceVersion {
+        ResourceVersion(
+            resourceId: row.string(0), path: row.string(1), number: row.int(2), deleted: row.int(3) != 0,
+            sourceSha256: row.optionalString(4), markdownSha256: row.optionalString(5), format: row.optionalString(6),
+            converterVersion: row.string(7), sourceBytes: row.int(8), markdownBytes: row.int(9), markdownChars: row.int(10),
+            unitCount: row.optionalInt(11), unitKind: row.optionalString(12), createdAt: row.string(13))
+    }
+
+    /// Every version of a resource, oldest first.
+    public func history(in project: String, _ reference: String) throws(ProjectError) -> [ResourceVersion] {
+        try withDatabase { database in
+            let (resource, _) = try Self.splitReference(database, project: project, reference)
+            return try database.query("SELECT \(Self.versionColumns) WHERE v.resource_id = ? ORDER BY v.number", resource.id, row: Self.version)
+        }
+    }
+
+    /// The version a reference names: `path`, `id`, `path@v3`, `path@<hash>`
+    /// or a bare 64-digit hash (source or Markdown) anywhere in the project.
+    /// `selector` (`3`, `v3` or a hash of at least 7 digits) overrides any
+    /// suffix. Without either, the latest version, which must not be a removal.
+    public func version(in project: String, _ reference: String, selector: String? = nil) throws(ProjectError) -> ResourceVersion {
+        try withDatabase { database in
+            if selector == nil, ObjectStore.isValidHash(reference.lowercased()) {
+                let projectID = try Self.projectID(database, name: project)
+                let hash = reference.lowercased()
+                if let found = try database.queryFirst(
+                    "SELECT \(Self.versionColumns) WHERE r.project_id = ? AND (v.markdown_sha256 = ? OR v.source_sha256 = ?) ORDER BY v.created_at DESC LIMIT 1",
+                    projectID, hash, hash, row: Self.version) {
+                    return found
+                }
+            }
+            let (resource, suffix) = try Self.splitReference(database, project: project, reference)
+            let wanted = selector ?? suffix
+            guard let wanted else {
+                let latest = try database.queryFirst("SELECT \(Self.versionColumns) WHERE v.resource_id = ? AND v.number = ?",
+                                                     resource.id, resource.latestVersion, row: Self.version)!
+                if latest.deleted {
+                    throw ProjectError.notFound("'\(resource.path)' was removed in v\(latest.number); read an earlier version with @v\(max(1, latest.number - 1))")
+                }
+                return latest
+            }
+            return try Self.selectVersion(database, resource: resource, wanted)
+        }
+    }
+
+    private static func selectVersion(_ database: SQLiteDatabase, resource: Resource, _ selector: String) throws -> ResourceVersion {
+        let text = selector.lowercased()
+        let digits = text.hasPrefix("v") ? String(text.dropFirst()) : text
+        if let number = Int(digits), number > 0, digits.count < 7 || text.hasPrefix("v") {
+            guard let found = try database.queryFirst("SELECT \(versionColumns) WHERE v.resource_id = ? AND v.number = ?",
+                                                      resource.id, number, row: version) else {
+                throw ProjectError.notFound("'\(resource.path)' has no version \(number) (latest is v\(resource.latestVersion))")
+            }
+            return found
+        }
+        guard text.count >= 7, text.count <= 64, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
+            throw ProjectError.invalidArgument("'\(selector)' is neither a version (v3) nor a hash")
+        }
+        let matches = try database.query(
+            "SELECT \(versionColumns) WHERE v.resource_id = ? AND (substr(v.markdown_sha256, 1, ?) = ? OR substr(v.source_sha256, 1, ?) = ?) ORDER BY v.number DESC",
+            resource.id, text.count, text, text.count, text, row: version)
+        guard let first = matches.first else { throw ProjectError.notFound("'\(resource.path)' has no version with hash \(selector)") }
+        // Identical bytes in two versions (removed, then added again) render the same: the newest is as good as any.
+        return first
+    }
+
+    /// Finds the resource, splitting a trailing `@v3`/`@hash` off the
+    /// reference only when the whole text is not itself a path.
+    private static func splitReference(_ database: SQLiteDatabase, project: String, _ reference: String) throws -> (Resource, String?) {
+        if let resource = try? findResource(database, project: project, reference) { return (resource, nil) }
+        if let at = reference.lastIndex(of: "@"), at != reference.startIndex {
+            let suffix = String(reference[reference.index(after: at)...])
+            let resource = try findResource(database, project: project, String(reference[..<at]))
+            return (resource, suffix)
+        }
+        return (try findResource(database, project: project, reference), nil)
+    }
+
+    /// The Markdown of a stored version.
+    public func markdown(of version: ResourceVersion) throws(ProjectError) -> String {
+        guard let hash = version.markdownSha256 else {
+            throw ProjectError.notFound("\(version.reference) is a removal and has no content")
+        }
+        return String(decoding: try objects.get(hash), as: UTF8.self)
+    }
+
+    /// The original bytes of a stored version.
+    public func source(of version: ResourceVersion) throws(ProjectError) -> [UInt8] {
+        guard let hash = version.sourceSha256 else {
+            throw ProjectError.notFound("\(version.reference) is a removal and has no content")
+        }
+        return try objects.get(hash)
+    }
+
+    // MARK: - Writing versions
+
+    /// A converted document whose objects are already stored, ready to
+    /// become a version.
+    public struct PreparedVersion: Sendable {
+        public var path: String
+        public var sourceSha256: String
+        public var sourceBytes: Int
+        public var markdownSha256: String
+        public var markdownBytes: Int
+        public var markdownChars: Int
+        public var format: String?
+        public var unitCount: Int?
+        public var unitKind: String?
+        public var sections: [Section]
+    }
+
+    public enum CommitOutcome: String, Sendable, Codable {
+        case added, updated, unchanged
+    }
+
+    /// The live version stored under a path, if any: lets an ingest skip
+    /// converting bytes it already has.
+    public func latestVersion(in project: String, path: String) throws(ProjectError) -> ResourceVersion? {
+        try withDatabase { database in
+            let id = try Self.projectID(database, name: project)
+            return try database.queryFirst(
+                "SELECT \(Self.versionColumns) WHERE r.project_id = ? AND r.path = ? AND v.number = r.latest_version AND v.deleted = 0",
+                id, path, row: Self.version)
+        }
+    }
+
+    /// Records a version in one short transaction. Its objects must already
+    /// be durable, so a crash at any point leaves either no version or a
+    /// complete one. The number is assigned inside the transaction, so
+    /// concurrent writers never take the same one; bytes equal to the live
+    /// version's make no new version.
+    public func commit(_ prepared: PreparedVersion, project: String) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
+        guard objects.contains(prepared.sourceSha256), objects.contains(prepared.markdownSha256) else {
+            throw .damaged("the objects of \(prepared.path) are not in the store")
+        }
+        return try withDatabase { database in
+            try database.transaction {
+                let projectID = try Self.projectID(database, name: project)
+                let now = Clock.timestamp()
+                try database.run(
+                    "INSERT INTO resources (id, project_id, path, latest_version, created_at) VALUES (?, ?, ?, 0, ?) ON CONFLICT (project_id, path) DO NOTHING",
+                    UUID().uuidString.lowercased(), projectID, prepared.path, now)
+                let (resourceID, latest) = try database.queryFirst(
+                    "SELECT id, latest_version FROM resources WHERE project_id = ? AND path = ?", projectID, prepared.path,
+                    row: { ($0.string(0), $0.int(1)) })!
+                var outcome = CommitOutcome.added
+                if latest > 0 {
+                    let current = try database.queryFirst("SELECT \(Self.versionColumns) WHERE v.resource_id = ? AND v.number = ?",
+                                                          resourceID, latest, row: Self.version)!
+                    if !current.deleted {
+                        if current.sourceSha256 == prepared.sourceSha256 { return (.unchanged, current) }
+                        outcome = .updated
+                    }
+                }
+                let number = latest + 1
+                try database.run(
+                    """
+                    INSERT INTO versions (resource_id, number, deleted, source_sha256, markdown_sha256, format, converter_version,
+                        source_bytes, markdown_bytes, markdown_chars, unit_count, unit_kind, created_at)
+                    VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    resourceID, number, prepared.sourceSha256, prepared.markdownSha256, prepared.format, AnyDocProjects.converterVersion,
+                    prepared.sourceBytes, prepared.markdownBytes, prepared.markdownChars, prepared.unitCount, prepared.unitKind, now)
+                try database.run("UPDATE resources SET latest_version = ? WHERE id = ?", number, resourceID)
+                try Self.replaceSections(database, resourceID: resourceID, version: number, sections: prepared.sections)
+                let stored = try database.queryFirst("SELECT \(Self.versionColumns) WHERE v.resource_id = ? AND v.number = ?",
+                                                     resourceID, number, row: Self.version)!
+                return (outcome, stored)
+            }
+        }
+    }
+
+    /// Records the removal of a resource as a new version (a tombstone); the
+    /// earlier versions stay readable.
+    @discardableResult
+    public func remove(in project: String, _ reference: String) throws(ProjectError) -> ResourceVersion {
+        try withDatabase { database in
+            try database.transaction {
+                let resource = try Self.findResource(database, project: project, reference)
+                if resource.deleted { throw ProjectError.notFound("'\(resource.path)' is already removed (v\(resource.latestVersion))") }
+                let number = resource.latestVersion + 1
+                try database.run(
+                    "INSERT INTO versions (resource_id, number, deleted, converter_version, created_at) VALUES (?, ?, 1, ?, ?)",
+                    resource.id, number, AnyDocProjects.converterVersion, Clock.timestamp())
+                try database.run("UPDATE resources SET latest_version = ? WHERE id = ?", number, resource.id)
+                try Self.replaceSections(database, resourceID: resource.id, version: number, sections: [])
+                return try database.queryFirst("SELECT \(Self.versionColumns) WHERE v.resource_id = ? AND v.number = ?",
+                                                resource.id, number, row: Self.version)!
+            }
+        }
+    }
+
+    /// Only the live version of each resource is indexed: the search tables
+    /// hold what is current, history stays in the objects.
+    private static func replaceSections(_ database: SQLiteDatabase, resourceID: String, version: Int, sections: [Section]) throws {
+        try database.run("DELETE FROM sections WHERE resource_id = ?", resourceID)
+        for (ordinal, section) in sections.enumerated() {
+            try database.run(
+                """
+                INSERT INTO sections (resource_id, version, ordinal, heading, location_kind, location_number, location_name,
+                    start_offset, length, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                resourceID, version, ordinal, section.headingPath.joined(separator: "\n"),
+                section.location?.kind.rawValue, section.location?.number, section.location?.name,
+                section.offset, section.length, section.text)
+        }
+    }
+
+    /// Every object hash a version refers to.
+    func referencedHashes() throws(ProjectError) -> Set<String> {
+        try withDatabase { database in
+            var hashes = Set<String>()
+            for (source, markdown) in try database.query("SELECT source_sha256, markdown_sha256 FROM versions WHERE deleted = 0",
+                                                         row: { ($0.optionalString(0), $0.optionalString(1)) }) {
+                if let source { hashes.insert(source) }
+                if let markdown { hashes.insert(markdown) }
+            }
+            return hashes
+        }
+    }
+
+    // MARK: - Schema
+
+    static let schemaSQL = """
+        CREATE TABLE IF NOT EXISTS projects (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS resources (
+            id TEXT PRIMARY KEY,
+            project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+            path TEXT NOT NULL,
+            latest_version INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            UNIQUE (project_id, path)
+        );
+        CREATE TABLE IF NOT EXISTS versions (
+            resource_id TEXT NOT NULL REFERENCES resources (id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            deleted INTEGER NOT NULL DEFAULT 0,
+            source_sha256 TEXT,
+            markdown_sha256 TEXT,
+            format TEXT,
+            converter_version TEXT NOT NULL,
+            source_bytes INTEGER NOT NULL DEFAULT 0,
+            markdown_bytes INTEGER NOT NULL DEFAULT 0,
+            markdown_chars INTEGER NOT NULL DEFAULT 0,
+            unit_count INTEGER,
+            unit_kind TEXT,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (resource_id, number)
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS versions_by_source ON versions (source_sha256);
+        CREATE INDEX IF NOT EXISTS versions_by_markdown ON versions (markdown_sha256);
+        CREATE TABLE IF NOT EXISTS sections (
+            id INTEGER PRIMARY KEY,
+            resource_id TEXT NOT NULL REFERENCES resources (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            ordinal INTEGER NOT NULL,
+            heading TEXT NOT NULL,
+            location_kind TEXT,
+            location_number INTEGER,
+            location_name TEXT,
+            start_offset INTEGER NOT NULL,
+            length INTEGER NOT NULL,
+            body TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS sections_by_resource ON sections (resource_id);
+        CREATE VIRTUAL TABLE IF NOT EXISTS search_words USING fts5 (
+            heading, body, content = 'sections', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2');
+        CREATE VIRTUAL TABLE IF NOT EXISTS search_trigrams USING fts5 (
+            heading, body, content = 'sections', content_rowid = 'id', tokenize = 'trigram');
+        CREATE TRIGGER IF NOT EXISTS sections_indexed AFTER INSERT ON sections BEGIN
+            INSERT INTO search_words (rowid, heading, body) VALUES (new.id, new.heading, new.body);
+            INSERT INTO search_trigrams (rowid, heading, body) VALUES (new.id, new.heading, new.body);
+        END;
+        CREATE TRIGGER IF NOT EXISTS sections_unindexed AFTER DELETE ON sections BEGIN
+            INSERT INTO search_words (search_words, rowid, heading, body) VALUES ('delete', old.id, old.heading, old.body);
+            INSERT INTO search_trigrams (search_trigrams, rowid, heading, body) VALUES ('delete', old.id, old.heading, old.body);
+        END;
+        """
+}

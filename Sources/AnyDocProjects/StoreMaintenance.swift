@@ -1,0 +1,152 @@
+import Glibc
+
+/// What `verify` found: every object re-hashed, every reference checked.
+public struct VerifyReport: Sendable, Codable, Equatable {
+    public struct Problem: Sendable, Codable, Equatable {
+        public var hash: String?
+        public var file: String?
+        /// `damaged` (bytes differ from the name), `missing` (referenced,
+        /// absent), `unreadable`, or `stray` (not an object).
+        public var problem: String
+        /// The versions that need it, as `project:path@vN`.
+        public var referencedBy: [String]
+    }
+
+    public var objectsChecked = 0
+    public var bytesChecked = 0
+    public var databaseCheck = "ok"
+    public var problems: [Problem] = []
+
+    public var isClean: Bool { databaseCheck == "ok" && problems.allSatisfy { $0.problem == "stray" } }
+
+    public var text: String {
+        var text = "Checked \(objectsChecked) objects (\(bytesChecked) bytes); database: \(databaseCheck).\n"
+        if problems.isEmpty { return text + "No damage found.\n" }
+        for problem in problems {
+            text += "  \(problem.problem): \(problem.hash ?? problem.file ?? "?")"
+            if !problem.referencedBy.isEmpty { text += " (needed by \(problem.referencedBy.joined(separator: ", ")))" }
+            text += "\n"
+        }
+        return text
+    }
+}
+
+/// What `collectGarbage` removed and kept.
+public struct GarbageReport: Sendable, Codable, Equatable {
+    public var removed = 0
+    public var bytesFreed = 0
+    public var kept = 0
+    /// Unreferenced but younger than the grace period: possibly written by
+    /// an ingest that has not committed yet.
+    public var keptRecent = 0
+
+    public var text: String {
+        "Removed \(removed) unreferenced objects (\(bytesFreed) bytes); kept \(kept) referenced"
+            + (keptRecent > 0 ? " and \(keptRecent) recent unreferenced" : "") + ".\n"
+    }
+}
+
+extension ProjectStore {
+    /// Re-hashes every object and checks that every version's objects exist.
+    public func verify() throws(ProjectError) -> VerifyReport {
+        var report = VerifyReport()
+        let references = try objectReferences()
+        report.databaseCheck = try withDatabase { database in
+            try database.query("PRAGMA quick_check", row: { $0.string(0) }).joined(separator: "; ")
+        }
+        var present = Set<String>()
+        for entry in objects.entries() {
+            guard let hash = entry.hash else {
+                // Temporary files of a running or crashed write are not damage.
+                let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
+                if !name.hasPrefix(".tmp-") {
+                    report.problems.append(.init(hash: nil, file: entry.path, problem: "stray", referencedBy: []))
+                }
+                continue
+            }
+            present.insert(hash)
+            report.objectsChecked += 1
+            guard let (actual, size) = FileSystem.hashFile(entry.path) else {
+                report.problems.append(.init(hash: hash, file: entry.path, problem: "unreadable", referencedBy: references[hash] ?? []))
+                continue
+            }
+            report.bytesChecked += size
+            if actual != hash {
+                report.problems.append(.init(hash: hash, file: entry.path, problem: "damaged", referencedBy: references[hash] ?? []))
+            }
+        }
+        for (hash, users) in references.sorted(by: { $0.key < $1.key }) where !present.contains(hash) {
+            report.problems.append(.init(hash: hash, file: objects.path(of: hash), problem: "missing", referencedBy: users))
+        }
+        return report
+    }
+
+    /// Removes objects no version refers to. Objects written or reused in
+    /// the last `graceSeconds` stay: an ingest stores its objects before it
+    /// commits the version that refers to them.
+    public func collectGarbage(graceSeconds: Double = 3600) throws(ProjectError) -> GarbageReport {
+        var report = GarbageReport()
+        let referenced = try referencedHashes()
+        for entry in objects.entries() {
+            if let hash = entry.hash, referenced.contains(hash) {
+                report.kept += 1
+                continue
+            }
+            let name = entry.path.split(separator: "/").last.map(String.init) ?? ""
+            guard entry.hash != nil || name.hasPrefix(".tmp-") else { continue }
+            if entry.age < graceSeconds {
+                report.keptRecent += 1
+                continue
+            }
+            var info = stat()
+            let size = lstat(entry.path, &info) == 0 ? Int(info.st_size) : 0
+            if unlink(entry.path) == 0 {
+                report.removed += 1
+                report.bytesFreed += size
+            }
+        }
+        return report
+    }
+
+    /// Hash → the versions that refer to it.
+    private func objectReferences() throws(ProjectError) -> [String: [String]] {
+        try withDatabase { database in
+            var references: [String: [String]] = [:]
+            let rows = try database.query(
+                """
+                SELECT p.name, r.path, v.number, v.source_sha256, v.markdown_sha256
+                FROM versions v JOIN resources r ON r.id = v.resource_id JOIN projects p ON p.id = r.project_id
+                WHERE v.deleted = 0 ORDER BY p.name, r.path, v.number
+                """,
+                row: { row in ("\(row.string(0)):\(row.string(1))@v\(row.int(2))", row.optionalString(3), row.optionalString(4)) })
+            for (label, source, markdown) in rows {
+                if let source { references[source, default: []].append(label) }
+                if let markdown, markdown != source { references[markdown, default: []].append(label) }
+            }
+            return references
+        }
+    }
+}
+
+extension FileSystem {
+    /// SHA-256 and size of a file, read in chunks so memory stays bounded.
+    static func hashFile(_ path: String) -> (String, Int)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var hasher = SHA256()
+        var size = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            chunk.withUnsafeBufferPointer { hasher.update(buffer: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            size += count
+        }
+        return (hasher.finalizeHex(), size)
+    }
+}

@@ -1,0 +1,25 @@
+import AnyDocProjects
+
+/// `anydoc mcp`: a Model Context Protocol server on standard input and
+/// output, one JSON-RPC message per line; diagnostics go to standard error.
+enum MCPCommand {
+    static var parser: ArgumentParser {
+        var parser = ArgumentParser(
+            command: "mcp",
+            summary: "Serve the resource tools (resource_list, resource_read, resource_search, convert) over MCP on stdio.",
+            usage: "anydoc mcp [--store <folder>] [--project <name>]")
+        StoreCommandSupport.addStoreOption(&parser)
+        parser.option("project", short: "p", value: "name", help: "The project tools use when a call names none.")
+        return parser
+    }
+
+    static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
+        guard let parsed = try StoreCommandSupport.parse(parser, arguments) else { return 0 }
+        let store = try StoreCommandSupport.openStore(parsed)
+        let server = MCPServer(tools: ResourceTools(store: store, defaultProject: parsed.value("project")))
+        while let line = readLine(strippingNewline: true) {
+            if let response = server.handle(line: line) { Terminal.writeOutput(response + "\n") }
+        }
+        return 0
+    }
+}
