@@ -30,7 +30,7 @@ import Testing
         let output = try markdown("headings-formatting")
         // Bold from the paragraph style; direct w:b="0" turns it off; a bold
         // character style toggles the bold paragraph style off.
-        #expect(output.contains("**Styled bold,** direct not bold**,** toggled off\n"))
+        #expect(output.contains("**Styled bold,** direct not bold<strong>,</strong> toggled off\n"))
         #expect(output.contains("Char style *emphasis* and 3 * 4 with snake_case.\n"))
         #expect(output.contains("Tab\tseparated\\\nnext lineα symbol\n"))
         #expect(output.contains("Hidden text.\n"))
