@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import AnyDocSwift
+
+/// Every real-world document in ../shared/corpus converts, or fails with
+/// the typed error its manifest expects; none crashes or runs away.
+@Suite struct CorpusConversionTests {
+    /// Formats the library converts; the others must fail with a clear
+    /// `unsupported` error until their converters land.
+    static let convertedFormats: Set<DocumentFormat> = [
+        .txt, .md, .csv, .tsv, .docx, .docm, .dotx, .dotm, .epub, .html,
+    ]
+
+    /// What the manifest note says must happen.
+    enum Expectation: Equatable {
+        case converts
+        case fails(ConversionError.Kind)
+        /// "clean error" or a bounded, partial result.
+        case errorOrBounded
+    }
+
+    static func expectation(for entry: Corpus.Entry) -> Expectation {
+        let note = entry.note.lowercased()
+        if note.contains("expected: error encrypted") { return .fails(.encrypted) }
+        if entry.format == "hostile" {
+            if note.contains("opens normally") || note.contains("should convert") || note.contains("converts (") {
+                return .converts
+            }
+            return .errorOrBounded
+        }
+        return .converts
+    }
+
+    static var documents: [Corpus.Entry] {
+        Corpus.entries.filter { !$0.path.hasSuffix(".truth.txt") }
+    }
+
+    @Test func corpusIsPresent() {
+        #expect(Corpus.entries.count >= 400, "the shared corpus must sit beside the project at ../shared/corpus")
+    }
+
+    @Test(arguments: documents)
+    func convertsOrFailsAsExpected(_ entry: Corpus.Entry) throws {
+        let bytes = try entry.read()
+        var options = ConversionOptions()
+        options.limits.timeLimitSeconds = 30
+        let converter = AnyDocConverter(options: options)
+        let detected = converter.detect(bytes, fileName: entry.path)
+        let started = Date()
+        do throws(ConversionError) {
+            let markdown = try converter.markdown(bytes, fileName: entry.path)
+            let expectation = Self.expectation(for: entry)
+            if case .fails(let kind) = expectation {
+                Issue.record("\(entry.path) converted but should fail with \(kind.rawValue)")
+            }
+            #expect(markdown.utf8.count <= options.limits.maxOutputBytes)
+            #expect(!markdown.contains("\u{FFFD}\u{FFFD}\u{FFFD}"), "\(entry.path) output has replacement characters")
+        } catch {
+            let supported = detected.format.map(Self.convertedFormats.contains) ?? false
+            switch Self.expectation(for: entry) {
+            case .fails(let kind):
+                #expect(error.kind == kind || (!supported && error.kind == .unsupported), "\(entry.path): \(error)")
+            case .errorOrBounded:
+                break
+            case .converts:
+                if supported {
+                    Issue.record("\(entry.path) should convert: \(error)")
+                } else {
+                    #expect(error.kind == .unsupported || error.kind == .encrypted, "\(entry.path): \(error)")
+                }
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 60, "\(entry.path) took too long")
+    }
+}
