@@ -38,7 +38,7 @@ enum PageRasterizer {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, scale, scale)
-        poppler_page_render(page, context)
+        PopplerRenderLock.withLock { poppler_page_render(page, context) }
         cairo_destroy(context)
         cairo_surface_flush(surface)
 
