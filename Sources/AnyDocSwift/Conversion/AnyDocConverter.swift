@@ -86,6 +86,13 @@ public struct AnyDocConverter: Sendable {
         case .txt, .md: return TextConverter.self
         case .docx, .docm, .dotx, .dotm: return DOCXConverter.self
         case .csv, .tsv: return CSVConverter.self
+        case .pptx, .pptm, .ppsx, .ppsm, .potx, .potm: return PPTXConverter.self
+        case .odt, .ods, .odp: return ODFConverter.self
+        case .html: return HTMLConverter.self
+        case .rtf: return RTFConverter.self
+        case .png, .jpeg, .tiff, .webp, .gif, .bmp: return ImageConverter.self
+        case .pdf: return PDFConverter.self
+        case .epub: return EPUBConverter.self
         default: return UnavailableConverter.self
         }
     }
