@@ -16,6 +16,9 @@ enum ConvertCommand {
         parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the number of cores).")
         parser.option("assets", value: "folder", help: "Write embedded images there and link them as ![alt](folder/name).")
         parser.option("password", value: "text", help: "Password for an encrypted PDF.")
+        parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
+        parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default eng).")
+        parser.option("ocr-dpi", value: "dpi", help: "Resolution pages are rendered at for OCR (default 300).")
         parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")
         parser.flag("front-matter", help: "Open the output with YAML front matter from the document's metadata.")
         parser.flag("no-markers", help: "Leave out page markers and slide numbers.")
@@ -48,6 +51,14 @@ enum ConvertCommand {
         options.includeHeadersAndFooters = parsed.has("headers-footers")
         options.includeComments = !parsed.has("no-comments")
         if let seconds = try parsed.number("time-limit") { options.limits.timeLimitSeconds = seconds }
+        if let mode = parsed.value("ocr") {
+            guard let ocrMode = ConversionOptions.OCRMode(rawValue: mode) else {
+                throw UsageError("--ocr takes auto, always or never, not '\(mode)'")
+            }
+            options.ocrMode = ocrMode
+        }
+        if let language = parsed.value("ocr-lang") { options.ocrLanguage = language }
+        if let dpi = try parsed.integer("ocr-dpi", in: 72...1200) { options.ocrDPI = dpi }
 
         var markdownOptions = MarkdownOptions()
         markdownOptions.frontMatter = parsed.has("front-matter")

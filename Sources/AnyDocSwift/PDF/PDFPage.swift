@@ -196,7 +196,7 @@ final class PDFPage {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, scale, scale)
-        poppler_page_render(handle, context)
+        PopplerRenderLock.withLock { poppler_page_render(handle, context) }
         cairo_destroy(context)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }

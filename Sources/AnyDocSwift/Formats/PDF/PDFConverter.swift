@@ -45,8 +45,9 @@ enum PDFConverter: FormatConverter {
             if characters > maxDocumentCharacters {
                 throw .resourceLimit("the PDF has more than \(maxDocumentCharacters) characters of text")
             }
-            if PDFScanDetector.isNegligibleText(characters: visible, pageArea: width * height),
-               PDFScanDetector.isMostlyImage(page.imageAreas(), width: pageWidth, height: pageHeight) {
+            let isScan = PDFScanDetector.isNegligibleText(characters: visible, pageArea: width * height)
+                && PDFScanDetector.isMostlyImage(page.imageAreas(), width: pageWidth, height: pageHeight)
+            if isScan || input.options.ocrMode == .always {
                 if let recognizer, let blocks = try recognizer.recognize(page, deadline: input.deadline) {
                     content.lines = []
                     content.recognizedBlocks = blocks
@@ -57,18 +58,35 @@ enum PDFConverter: FormatConverter {
             pages.append(content)
         }
 
+        // Scanned pages go through OCR on all cores: pages render here, one
+        // at a time, and are recognised in parallel.
+        var ocrConfidence: Double?
+        if recognizer == nil, !needingOCR.isEmpty, input.options.ocrMode != .never {
+            let results = try PDFPageOCR.recognize(pages: needingOCR, of: document, input: input)
+            for (number, result) in zip(needingOCR, results) {
+                pages[number - 1].lines = []
+                pages[number - 1].recognizedBlocks = result.modelBlocks
+            }
+            ocrConfidence = results.meanConfidence
+            needingOCR = []
+        }
+
         PDFRunningTextFilter.apply(to: &pages)
         let outline = document.outline()
 
-        sink.setMetadata(metadata(document.info, input: input, pageCount: pageCount,
-                                  unmapped: builder.unmappedCount, needingOCR: needingOCR))
+        var documentMetadata = metadata(document.info, input: input, pageCount: pageCount,
+                                        unmapped: builder.unmappedCount, needingOCR: needingOCR)
+        if let ocrConfidence {
+            documentMetadata.extra.append((key: "ocr_confidence", value: ImageConverter.formatConfidence(ocrConfidence)))
+        }
+        sink.setMetadata(documentMetadata)
         if builder.unmappedCount > 0 {
             sink.addWarning("\(builder.unmappedCount) characters could not be mapped to Unicode")
         }
         if !needingOCR.isEmpty {
             let list = needingOCR.map(String.init).joined(separator: ", ")
             let noun = needingOCR.count == 1 ? "page \(list) has" : "pages \(list) have"
-            sink.addWarning("\(noun) no text layer; OCR them with --ocr")
+            sink.addWarning("\(noun) no text layer and were not recognised (OCR is off)")
         }
 
         // Second pass: layout and blocks. One page is held back so a table
