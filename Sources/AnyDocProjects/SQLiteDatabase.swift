@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A failed SQLite call: the result code and SQLite's own message.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CLibZip
+internal import CLibZip
 
 /// A ZIP archive read from bytes in memory through libzip.
 ///

@@ -1,4 +1,4 @@
-import CTesseract
+internal import CTesseract
 #if canImport(Glibc)
 import Glibc
 #endif

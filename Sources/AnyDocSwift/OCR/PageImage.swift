@@ -1,4 +1,4 @@
-import CTesseract
+internal import CTesseract
 
 /// A Leptonica image. The class owns its `PIX` and destroys it when it goes
 /// away; what it hands out are new `PageImage`s or Swift values.

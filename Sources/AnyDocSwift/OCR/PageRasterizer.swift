@@ -1,4 +1,4 @@
-import CPoppler
+internal import CPoppler
 
 /// Renders a Poppler page to gray pixels for OCR.
 ///

@@ -1,4 +1,4 @@
-import CTesseract
+internal import CTesseract
 
 /// The pages of a multi-page TIFF, decoded one at a time so memory holds
 /// one page, not the whole file.

@@ -1,4 +1,4 @@
-import CPoppler
+internal import CPoppler
 import Glibc
 
 /// A PDF opened with poppler-glib.

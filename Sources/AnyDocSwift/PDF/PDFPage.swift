@@ -1,4 +1,4 @@
-import CPoppler
+internal import CPoppler
 import Synchronization
 
 /// One page of a `PDFDocument`. Owns its `PopplerPage` reference and

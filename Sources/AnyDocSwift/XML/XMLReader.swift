@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Glibc
 
 /// A streaming, pull-style XML reader over libxml2's `xmlTextReader`,

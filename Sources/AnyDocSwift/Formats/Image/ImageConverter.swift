@@ -1,4 +1,4 @@
-import CTesseract
+internal import CTesseract
 
 /// Images (PNG, JPEG, TIFF, WebP, GIF, BMP): decoded with Leptonica and
 /// read with Tesseract into paragraphs. Each page of a multi-page TIFF
