@@ -86,6 +86,7 @@ public struct AnyDocConverter: Sendable {
         case .txt, .md: return TextConverter.self
         case .docx, .docm, .dotx, .dotm: return DOCXConverter.self
         case .csv, .tsv: return CSVConverter.self
+        case .xlsx, .xlsm, .xltx, .xltm: return XLSXConverter.self
         case .pptx, .pptm, .ppsx, .ppsm, .potx, .potm: return PPTXConverter.self
         case .odt, .ods, .odp: return ODFConverter.self
         case .html: return HTMLConverter.self

@@ -1,0 +1,149 @@
+/// A finite, non-negative number as decimal digits.
+///
+/// Excel keeps 15 significant digits and rounds what it shows in decimal,
+/// so formatting works on these digits rather than on the binary value:
+/// 2.675 shows as 2.68 and 0.1 + 0.2 as 0.3, as in Excel.
+struct ExcelDecimal: Equatable {
+    /// Significant digits (0–9) without leading or trailing zeros; empty
+    /// for zero.
+    private(set) var digits: [UInt8]
+    /// The value is 0.d₁d₂… × 10^pointPosition.
+    private(set) var pointPosition: Int
+
+    var isZero: Bool { digits.isEmpty }
+
+    /// The power of ten of the first significant digit (1234 → 3); 0 for zero.
+    var leadingExponent: Int { isZero ? 0 : pointPosition - 1 }
+
+    init(digits: [UInt8], pointPosition: Int) {
+        self.digits = digits
+        self.pointPosition = pointPosition
+        normalize()
+    }
+
+    /// The magnitude of `value`, rounded to `significantDigits` (Excel's
+    /// precision). Infinity and NaN read as zero: spreadsheets cannot hold them.
+    init(_ value: Double, significantDigits: Int = 15) {
+        digits = []
+        pointPosition = 0
+        let magnitude = value.magnitude
+        guard magnitude.isFinite, magnitude > 0 else { return }
+        // Swift prints the shortest text that reads back as the same
+        // Double: "2.675", "1e-05", "1.2345678901234568e+17".
+        var integerDigitCount = 0
+        var seenPoint = false
+        var exponent = 0
+        var exponentSign = 1
+        var inExponent = false
+        for byte in magnitude.description.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if inExponent {
+                    exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 100_000)
+                } else {
+                    digits.append(byte - UInt8(ascii: "0"))
+                    if !seenPoint { integerDigitCount += 1 }
+                }
+            case UInt8(ascii: "."): seenPoint = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "-"): exponentSign = -1
+            default: break
+            }
+        }
+        pointPosition = integerDigitCount + exponentSign * exponent
+        normalize()
+        self = roundedToSignificantDigits(significantDigits)
+    }
+
+    /// Rounded half away from zero to `count` significant digits.
+    func roundedToSignificantDigits(_ count: Int) -> ExcelDecimal {
+        roundedAt(keeping: max(count, 1))
+    }
+
+    /// Rounded half away from zero to `count` digits after the point.
+    func roundedToFractionDigits(_ count: Int) -> ExcelDecimal {
+        roundedAt(keeping: pointPosition + count)
+    }
+
+    /// Keeps the first `kept` digits (which may be zero or negative: then
+    /// the value rounds to zero or to one unit at the last kept place).
+    private func roundedAt(keeping kept: Int) -> ExcelDecimal {
+        guard kept < digits.count else { return self }
+        guard kept >= 0 else { return ExcelDecimal(digits: [], pointPosition: 0) }
+        var result = Array(digits[0..<kept])
+        var position = pointPosition
+        if digits[kept] >= 5 {
+            var index = kept - 1
+            while index >= 0, result[index] == 9 {
+                result[index] = 0
+                index -= 1
+            }
+            if index >= 0 {
+                result[index] += 1
+            } else {
+                result.insert(1, at: 0)
+                position += 1
+            }
+        }
+        return ExcelDecimal(digits: result, pointPosition: position)
+    }
+
+    /// Digits before the point, without leading zeros (empty below 1).
+    var integerDigits: [UInt8] {
+        guard pointPosition > 0, !isZero else { return [] }
+        var result = Array(digits.prefix(pointPosition))
+        if result.count < pointPosition {
+            result.append(contentsOf: repeatElement(0, count: pointPosition - result.count))
+        }
+        return result
+    }
+
+    /// The first `count` digits after the point, padded with zeros.
+    func fractionDigits(_ count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var result: [UInt8] = []
+        result.reserveCapacity(count)
+        for place in 0..<count {
+            let index = pointPosition + place
+            result.append(index >= 0 && index < digits.count ? digits[index] : 0)
+        }
+        return result
+    }
+
+    /// All digits after the point, without trailing zeros.
+    var allFractionDigits: [UInt8] {
+        fractionDigits(max(0, digits.count - pointPosition))
+    }
+
+    /// The value times 10^power, exactly.
+    func shifted(by power: Int) -> ExcelDecimal {
+        ExcelDecimal(digits: digits, pointPosition: isZero ? 0 : pointPosition + power)
+    }
+
+    /// The integer part as a number, when it fits.
+    var integerValue: Int? {
+        let integer = integerDigits
+        guard integer.count <= 18 else { return nil }
+        var result = 0
+        for digit in integer { result = result * 10 + Int(digit) }
+        return result
+    }
+
+    private mutating func normalize() {
+        var leading = 0
+        while leading < digits.count, digits[leading] == 0 { leading += 1 }
+        if leading > 0 {
+            digits.removeFirst(leading)
+            pointPosition -= leading
+        }
+        while let last = digits.last, last == 0 { digits.removeLast() }
+        if digits.isEmpty { pointPosition = 0 }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Decimal digits as text.
+    var digitText: String {
+        String(decoding: map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,76 @@
+/// Excel workbooks (XLSX, XLSM, XLTX, XLTM): each shown worksheet, in tab
+/// order, as a `## Sheet name` heading and one table of what its cells
+/// display (cached formula results, number formats applied).
+///
+/// Worksheets stream: a first pass finds the used range and merged cells,
+/// a second writes rows as they are read, so memory holds the shared
+/// strings, the merges and one row. Hidden sheets are skipped unless
+/// `ConversionOptions.includeHiddenSheets`; chart and dialog sheets, which
+/// have no cells, are skipped.
+enum XLSXConverter: FormatConverter {
+    static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
+        let package = try OPCPackage(bytes: input.bytes, limits: input.limits)
+        let workbookPart = try findWorkbook(in: package, sink: sink)
+        let workbook = try XLSXWorkbook.read(from: package, part: workbookPart)
+        let limits = input.limits
+
+        let sharedStrings = try workbook.sharedStringsPart.map { part throws(ConversionError) in
+            try XLSXSharedStrings.read(from: streamingReader(for: part, in: package, limits: limits), limits: limits, deadline: input.deadline)
+        } ?? XLSXSharedStrings()
+        let styles = try workbook.stylesPart.map { part throws(ConversionError) in
+            try XLSXStyles.read(from: package.xmlReader(for: part))
+        } ?? XLSXStyles()
+
+        var shown: [(name: String, part: String)] = []
+        for sheet in workbook.sheets where sheet.kind == .worksheet && (!sheet.isHidden || input.options.includeHiddenSheets) {
+            guard let part = sheet.part, package.contains(part) else {
+                sink.addWarning("sheet \(sheet.name) has no worksheet part and was skipped")
+                continue
+            }
+            shown.append((sheet.name, part))
+        }
+
+        var metadata = Metadata(sourceFormat: input.format)
+        CoreProperties.read(from: package, into: &metadata)
+        metadata.pageCount = shown.count
+        sink.setMetadata(metadata)
+
+        var writer = XLSXSheetWriter(
+            cellText: XLSXCellText(sharedStrings: sharedStrings, styles: styles, date1904: workbook.date1904),
+            deadline: input.deadline, cellBudget: limits.maxTableCells)
+        for sheet in shown {
+            try input.deadline.check()
+            try writer.write(name: sheet.name, open: { () throws(ConversionError) -> XLSXSheetParser in
+                XLSXSheetParser(
+                    reader: try streamingReader(for: sheet.part, in: package, limits: limits),
+                    deadline: input.deadline, maxMerges: limits.maxTableCells)
+            }, into: sink)
+        }
+    }
+
+    /// The workbook part from the package relationships, or the usual
+    /// `xl/workbook.xml` when they are missing or unreadable.
+    private static func findWorkbook(in package: OPCPackage, sink: DocumentSink) throws(ConversionError) -> String {
+        let fallback = "xl/workbook.xml"
+        do throws(ConversionError) {
+            if let part = try package.rootPart(ofType: "officeDocument"), package.contains(part) { return part }
+        } catch {
+            guard package.contains(fallback) else { throw error }
+            sink.addWarning("the package relationships are unreadable (\(error.reason)); read \(fallback)")
+            return fallback
+        }
+        guard package.contains(fallback) else { throw .missingPart(fallback) }
+        return fallback
+    }
+
+    /// A reader for a part that is streamed rather than held: a worksheet
+    /// or the string table. Memory is bounded by one row or by the table's
+    /// own limits, and cells by `maxTableCells`, so such a part may have as
+    /// many XML nodes as that many cells need (a cell is about five).
+    static func streamingReader(for part: String, in package: OPCPackage, limits: Limits) throws(ConversionError) -> XMLReader {
+        var streaming = limits
+        let (cellNodes, overflow) = limits.maxTableCells.multipliedReportingOverflow(by: 8)
+        streaming.maxXMLNodes = max(limits.maxXMLNodes, overflow ? Int.max : cellNodes)
+        return try XMLReader(source: package.archive.reader(for: part), limits: streaming, namespaceAliases: OOXMLNamespace.aliases)
+    }
+}

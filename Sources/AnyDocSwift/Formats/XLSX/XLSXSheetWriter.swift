@@ -1,0 +1,71 @@
+/// Writes one worksheet into a sink: its `## Name` boundary, then its used
+/// range as one streamed table, row by row.
+///
+/// Empty rows inside the used range are kept as empty table rows, up to
+/// `maxEmptyRowRun` in a row; a longer run (a sparse sheet with data a
+/// million rows apart) is written as a single empty row, so output stays
+/// proportional to the content. Columns are never dropped inside the
+/// range. Merged cells keep their value in the top-left position and leave
+/// the covered positions empty.
+struct XLSXSheetWriter {
+    /// Longest run of empty rows written as it is.
+    static let maxEmptyRowRun = 200
+
+    let cellText: XLSXCellText
+    let deadline: Deadline
+    /// Table cells still allowed in the document (`Limits.maxTableCells`).
+    var cellBudget: Int
+
+    mutating func write(
+        name: String, open: () throws(ConversionError) -> XLSXSheetParser, into sink: DocumentSink
+    ) throws(ConversionError) {
+        try sink.append(.boundary(.sheet(name: name)))
+        let layout = try XLSXSheetLayout.measure(open: open, cellText: cellText, deadline: deadline)
+        guard let range = layout.usedRange else { return }
+        let width = range.lastColumn - range.firstColumn + 1
+        var merges = XLSXMergeIndex(layout.merges)
+        var slots = [String](repeating: "", count: width)
+        var lastWritten: Int?
+        var budget = cellBudget
+        let text = cellText
+
+        func spend(_ rows: Int) throws(ConversionError) {
+            budget -= rows * width
+            if budget < 0 { throw .resourceLimit("the workbook has more than its limit of table cells") }
+        }
+
+        try sink.beginTable(columnCount: width)
+        try open().parse(wants: { $0 >= range.firstRow && $0 <= range.lastRow }) { row, cells throws(ConversionError) in
+            merges.advance(to: row)
+            var lastFilled = -1
+            for cell in cells where cell.column >= range.firstColumn && cell.column <= range.lastColumn {
+                if !merges.isEmpty, merges.isCovered(row: row, column: cell.column) { continue }
+                let shown = text.text(of: cell)
+                guard !shown.isEmpty else { continue }
+                let slot = cell.column - range.firstColumn
+                slots[slot] = shown
+                lastFilled = max(lastFilled, slot)
+            }
+            guard lastFilled >= 0 else { return }
+            if let previous = lastWritten {
+                let gap = row - previous - 1
+                let emptyRows = gap <= Self.maxEmptyRowRun ? gap : 1
+                if emptyRows > 0 {
+                    try spend(emptyRows)
+                    for _ in 0..<emptyRows { try sink.appendTableRow(TableRow(cells: [])) }
+                }
+            }
+            try spend(1)
+            var tableCells: [TableCell] = []
+            tableCells.reserveCapacity(lastFilled + 1)
+            for index in 0...lastFilled {
+                tableCells.append(TableCell(text: slots[index]))
+                slots[index] = ""
+            }
+            try sink.appendTableRow(TableRow(cells: tableCells))
+            lastWritten = row
+        }
+        try sink.endTable()
+        cellBudget = budget
+    }
+}
