@@ -25,6 +25,7 @@ public struct AnyDocConverter: Sendable {
     public func convert(_ bytes: [UInt8], fileName: String? = nil, into sink: DocumentSink) throws(ConversionError) {
         do {
             let format = try resolveFormat(bytes, fileName: fileName)
+            (sink as? MarkdownWriter)?.limitOutput(forInputBytes: bytes.count)
             let input = ConversionInput(
                 bytes: bytes, format: format, options: options,
                 deadline: Deadline(secondsFromNow: options.limits.timeLimitSeconds), fileName: fileName)

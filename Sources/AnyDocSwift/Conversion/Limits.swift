@@ -26,6 +26,11 @@ public struct Limits: Sendable, Equatable {
     public var maxTableCells: Int = 4_000_000
     /// Markdown written for one document, in bytes.
     public var maxOutputBytes: Int = 256 << 20
+    /// Markdown written over input bytes above which a document is an
+    /// expansion bomb (a few cells repeating one huge string, say).
+    public var maxOutputRatio: Int = 100
+    /// Output below this size is exempt from the ratio check.
+    public var outputRatioGraceBytes: Int = 16 << 20
     /// Wall-clock time for one document, in seconds.
     public var timeLimitSeconds: Double = 120
 

@@ -186,10 +186,22 @@ public final class MarkdownWriter: DocumentSink {
         blockCount += 1
     }
 
+    /// The most Markdown this document may produce: the output limit, or
+    /// less once the input's size is known (see `limitOutput(forInputBytes:)`).
+    private lazy var outputCap = limits.maxOutputBytes
+
+    /// Caps the output at `Limits.maxOutputRatio` times the input's size
+    /// (above a grace size), so a small file cannot expand without bound.
+    public func limitOutput(forInputBytes count: Int) {
+        let (product, overflow) = count.multipliedReportingOverflow(by: limits.maxOutputRatio)
+        let byRatio = overflow ? Int.max : max(limits.outputRatioGraceBytes, product)
+        outputCap = min(limits.maxOutputBytes, byRatio)
+    }
+
     private func emit(_ text: String) throws(ConversionError) {
         bytesWritten += text.utf8.count
-        if bytesWritten > limits.maxOutputBytes {
-            throw .resourceLimit("Markdown output exceeds \(limits.maxOutputBytes) bytes")
+        if bytesWritten > outputCap {
+            throw .resourceLimit("Markdown output exceeds \(outputCap) bytes")
         }
         buffer += text
         if buffer.utf8.count >= 1 << 16 { try flush() }

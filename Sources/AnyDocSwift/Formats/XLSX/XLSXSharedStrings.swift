@@ -63,7 +63,7 @@ final class XLSXSharedStrings {
         while try reader.read() {
             switch reader.kind {
             case .endElement where reader.depth == depth:
-                return text
+                return clipped(text)
             case .startElement:
                 switch reader.localName {
                 case "t": text += try reader.readElementText()
@@ -75,5 +75,14 @@ final class XLSXSharedStrings {
             }
         }
         throw .malformed("the XML ends inside a string")
+    }
+
+    /// Excel cells hold at most this many characters; a longer string can
+    /// only be a file built to inflate the output.
+    static let maxCellCharacters = 32_767
+
+    static func clipped(_ text: String) -> String {
+        guard text.utf8.count > maxCellCharacters else { return text }
+        return String(text.prefix(maxCellCharacters))
     }
 }
