@@ -36,6 +36,13 @@ import Testing
         return .converts
     }
 
+    /// Source syntax that must never reach the Markdown: XML of the
+    /// office formats and RTF control words.
+    static let leftoverMarkup = [
+        "<?xml", "<w:", "</w:", "<a:", "<p:", "<c:", "<office:", "<text:", "<table:", "<draw:",
+        "{\\rtf", "\\par ", "\\pard", "\\fonttbl",
+    ]
+
     static var documents: [Corpus.Entry] {
         Corpus.entries.filter { !$0.path.hasSuffix(".truth.txt") }
     }
@@ -60,6 +67,11 @@ import Testing
             }
             #expect(markdown.utf8.count <= options.limits.maxOutputBytes)
             #expect(!markdown.contains("\u{FFFD}\u{FFFD}\u{FFFD}"), "\(entry.path) output has replacement characters")
+            let officeFamilies: [DocumentFormat.Family] = [.wordprocessing, .presentation, .spreadsheet]
+            let isOffice = detected.format.map { officeFamilies.contains($0.family) } ?? false
+            for leftover in Self.leftoverMarkup where isOffice && markdown.contains(leftover) {
+                Issue.record("\(entry.path) output contains source markup \(leftover)")
+            }
         } catch {
             let supported = detected.format.map(Self.convertedFormats.contains) ?? false
             switch Self.expectation(for: entry) {
