@@ -19,7 +19,12 @@ public enum SectionSplitter {
     /// hit in a long unheaded text still points near its match.
     public static let preferredLength = 8_000
 
-    public static func split(_ markdown: String, format: DocumentFormatFamilyHint = .other) -> [Section] {
+    /// Sections of `markdown`. A section that grows past `maxLength` scalars
+    /// is cut at a blank line, or at the end of the line that crossed the
+    /// length: lines are never split, so a single long line can exceed it.
+    public static func split(
+        _ markdown: String, format: DocumentFormatFamilyHint = .other, maxLength: Int = preferredLength
+    ) -> [Section] {
         var sections: [Section] = []
         var headings: [(level: Int, text: String)] = []
         var location: SourceLocation?
@@ -96,7 +101,7 @@ public enum SectionSplitter {
                 }
                 lastBlankAt = nil
             } else if fence == nil, line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                if currentLength >= preferredLength, let split = lastBlankAt ?? Optional((current.count, currentLength)) {
+                if currentLength >= max(maxLength, 1), let split = lastBlankAt ?? Optional((current.count, currentLength)) {
                     flush(keepingTail: split)
                     lastBlankAt = nil
                 } else {

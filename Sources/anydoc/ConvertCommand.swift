@@ -26,6 +26,8 @@ enum ConvertCommand {
         parser.flag("headers-footers", help: "Include page headers and footers.")
         parser.flag("no-comments", help: "Leave out document comments.")
         parser.option("timings", value: "file", help: "Write each file's conversion time as TSV (path, milliseconds, outcome), for benchmarks.")
+        parser.flag("chunks", help: "Print sections (heading path, page/slide/sheet, offsets, text) as JSON Lines.")
+        parser.option("chunk-size", value: "chars", help: "Longest chunk in characters with --chunks (default 8000).")
         parser.flag("quiet", short: "q", help: "No progress line and no summary.")
         return parser
     }
@@ -69,6 +71,21 @@ enum ConvertCommand {
         let inputs = try InputFiles(paths: parsed.positionals)
         let converter = AnyDocConverter(options: options)
         let quiet = parsed.has("quiet")
+
+        if parsed.has("chunks") {
+            guard inputs.files.count == 1, !inputs.cameFromFolder else { throw UsageError("--chunks takes one file") }
+            let size = try parsed.integer("chunk-size", in: 100...10_000_000) ?? 8_000
+            let path = inputs.files[0].path
+            do {
+                let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
+                let markdown = try converter.markdown(bytes, fileName: path == "-" ? nil : path, options: markdownOptions)
+                try ChunkOutput.write(markdown: markdown, format: converter.detect(bytes, fileName: path).format, maxLength: size)
+                return 0
+            } catch {
+                Terminal.writeError("anydoc: error: \(error)\n")
+                return 1
+            }
+        }
 
         if inputs.files.count == 1 && !inputs.cameFromFolder {
             let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assetsFolder: assetsFolder)
