@@ -28,7 +28,7 @@ enum DOCXConverter: FormatConverter {
             blocks += try readParts(of: "header", relationships: relationships, package: package, context: context)
         }
         let body = WordBodyReader(reader: try package.xmlReader(for: mainPart), context: context, relationships: byID)
-        blocks += WordBlockGrouper.group(try body.readBlocks(inside: "body"))
+        blocks += FlowGrouper.group(try body.readBlocks(inside: "body"))
         if input.options.includeHeadersAndFooters {
             blocks += try readParts(of: "footer", relationships: relationships, package: package, context: context)
         }
@@ -55,7 +55,7 @@ enum DOCXConverter: FormatConverter {
         for relationship in relationships where relationship.hasType(kind) && !relationship.isExternal && package.contains(relationship.target) {
             let reader = try package.xmlReader(for: relationship.target)
             let body = WordBodyReader(reader: reader, context: context, relationships: try package.relationshipsByID(of: relationship.target))
-            let partBlocks = WordBlockGrouper.group(try body.readBlocks(inside: kind == "header" ? "hdr" : "ftr"))
+            let partBlocks = FlowGrouper.group(try body.readBlocks(inside: kind == "header" ? "hdr" : "ftr"))
             for block in partBlocks where !blocks.contains(block) { blocks.append(block) }
         }
         return blocks
@@ -78,7 +78,7 @@ enum DOCXConverter: FormatConverter {
             let depth = reader.depth
             let items = try body.readBlocks(containerDepth: depth)
             guard type == "normal" else { continue }
-            var blocks = WordBlockGrouper.group(items)
+            var blocks = FlowGrouper.group(items)
             if let author, !author.isEmpty {
                 if case .paragraph(let content)? = blocks.first {
                     blocks[0] = .paragraph([.strong([.text(author + ":")]), .text(" ")] + content)

@@ -38,7 +38,7 @@ final class WordBodyReader {
 
     /// Advances to the first element named `name` and reads the block
     /// content inside it; empty when there is none.
-    func readBlocks(inside name: String) throws(ConversionError) -> [WordBodyItem] {
+    func readBlocks(inside name: String) throws(ConversionError) -> [FlowItem] {
         while try reader.read() {
             if reader.kind == .startElement, reader.isElement(name, in: w) {
                 if reader.isEmptyElement { return [] }
@@ -49,8 +49,8 @@ final class WordBodyReader {
     }
 
     /// Reads block content until the end of the element at `containerDepth`.
-    func readBlocks(containerDepth: Int) throws(ConversionError) -> [WordBodyItem] {
-        var items: [WordBodyItem] = []
+    func readBlocks(containerDepth: Int) throws(ConversionError) -> [FlowItem] {
+        var items: [FlowItem] = []
         while try reader.read() {
             if reader.kind == .endElement && reader.depth <= containerDepth { break }
             guard reader.kind == .startElement else { continue }
@@ -81,17 +81,17 @@ final class WordBodyReader {
 
     // MARK: - Paragraphs
 
-    private func readParagraph() throws(ConversionError) -> [WordBodyItem] {
+    private func readParagraph() throws(ConversionError) -> [FlowItem] {
         paragraphsRead += 1
         if paragraphsRead % 256 == 0 { try context.deadline.check() }
-        guard !reader.isEmptyElement else { return [.paragraph(WordParagraph(content: []))] }
+        guard !reader.isEmptyElement else { return [.paragraph(FlowParagraph(content: []))] }
         let paragraphDepth = reader.depth
         var styleID: String?
         var directNumbering: (id: String?, level: Int?)?
         var outlineLevel: Int?
         var headingLevel: Int?
         var builder = WordInlineBuilder()
-        var trailing: [WordBodyItem] = []
+        var trailing: [FlowItem] = []
         var closers: [(depth: Int, action: CloseAction)] = []
         var runProperties = WordRunProperties()
         var runFormat = context.styles.format(paragraphStyle: nil, run: runProperties)
@@ -289,16 +289,16 @@ final class WordBodyReader {
         // next paragraph (TOC fields span many), but its link closes here.
         for index in fields.indices where fields[index].opensLink { fields[index].opensLink = false }
 
-        var list: WordListMarker?
+        var list: ListMarker?
         let numbering = directNumbering.flatMap { direct -> (String, Int)? in
             guard let id = direct.id else { return nil }
             return (id, direct.level ?? context.styles.numbering(of: styleID)?.level ?? 0)
         } ?? context.styles.numbering(of: styleID).map { ($0.id, $0.level) }
         if headingLevel == nil, let (id, level) = numbering, context.numbering.isList(id) {
             let marker = context.numbering.advance(id, level: level, styles: context.styles)
-            list = WordListMarker(isBullet: marker.isBullet, number: marker.number, level: level, instance: id)
+            list = ListMarker(isBullet: marker.isBullet, number: marker.number, level: level, instance: id)
         }
-        let paragraph = WordParagraph(content: Self.trimmed(builder.finish()), headingLevel: headingLevel, list: list)
+        let paragraph = FlowParagraph(content: Self.trimmed(builder.finish()), headingLevel: headingLevel, list: list)
         return [.paragraph(paragraph)] + trailing
     }
 
@@ -377,7 +377,7 @@ final class WordBodyReader {
                     merge = vMerge.attribute("val") == "restart" ? .restart : .continue
                 }
                 if row == nil { row = RowDraft() }
-                row?.cells.append(CellDraft(blocks: WordBlockGrouper.group(items), gridSpan: min(max(span, 1), 1000), merge: merge))
+                row?.cells.append(CellDraft(blocks: FlowGrouper.group(items), gridSpan: min(max(span, 1), 1000), merge: merge))
             case "tblPr", "tblGrid", "tblPrEx":
                 try reader.skipElement()
             default:

@@ -18,7 +18,7 @@ struct RTFLegacyNumbering: Equatable {
 }
 
 /// Paragraph properties, reset by `\pard`.
-struct RTFParagraphFormat: Equatable {
+struct FlowParagraphFormat: Equatable {
     var style: Int?
     var outlineLevel: Int?
     var listOverride: Int?
@@ -97,7 +97,7 @@ enum RTFGroupEnd: Equatable {
 struct RTFGroupState {
     var destination: RTFDestination = .body
     var format = RTFCharacterFormat()
-    var paragraph = RTFParagraphFormat()
+    var paragraph = FlowParagraphFormat()
     var font: Int?
     /// `\caps`: shown in capitals, kept apart from spans.
     var allCaps = false

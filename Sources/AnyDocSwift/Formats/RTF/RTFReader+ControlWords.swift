@@ -100,7 +100,7 @@ extension RTFReader {
         case "u": unicode(parameter)
 
         // Paragraphs
-        case "pard": state.paragraph = RTFParagraphFormat()
+        case "pard": state.paragraph = FlowParagraphFormat()
         case "s": state.paragraph.style = parameter
         case "outlinelevel": state.paragraph.outlineLevel = parameter
         case "ls": state.paragraph.listOverride = parameter

@@ -142,7 +142,7 @@ extension RTFReader {
             let label = "\(footnoteCount)"
             story.append(.footnote(label))
             stories.append(RTFStory(label: label))
-            state.paragraph = RTFParagraphFormat()
+            state.paragraph = FlowParagraphFormat()
             state.onEnd = .footnote
         case "atnauthor":
             annotationAuthor = ""
@@ -158,7 +158,7 @@ extension RTFReader {
             let author = annotationAuthor.rtfTrimmed(" \t")
             stories.append(RTFStory(label: label, author: author.isEmpty ? nil : author))
             annotationAuthor = ""
-            state.paragraph = RTFParagraphFormat()
+            state.paragraph = FlowParagraphFormat()
             state.onEnd = .footnote
         case "pict":
             pictureDescription = nil

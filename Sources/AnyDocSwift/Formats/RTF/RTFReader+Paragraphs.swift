@@ -22,7 +22,7 @@ extension RTFReader {
 
         if let level = format.outlineLevel ?? format.style.flatMap(tables.outlineLevel(ofStyle:)), (0...8).contains(level) {
             let content = RTFInlineBuilder.inlines(pieces, dropBold: true)
-            story.items.append(.paragraph(RTFParagraph(content: content, headingLevel: level + 1)))
+            story.items.append(.paragraph(FlowParagraph(content: content, headingLevel: level + 1)))
             return
         }
 
@@ -30,12 +30,12 @@ extension RTFReader {
         let list = listMarker(format: format, marker: marker, pieces: &body)
         if list == nil, format.legacy == nil { legacyCounters = Array(repeating: nil, count: 9) }
         guard list == nil else {
-            story.items.append(.paragraph(RTFParagraph(content: RTFInlineBuilder.inlines(body), list: list)))
+            story.items.append(.paragraph(FlowParagraph(content: RTFInlineBuilder.inlines(body), list: list)))
             return
         }
         for part in Self.splitAtBlankLines(body) {
             let content = RTFInlineBuilder.inlines(part)
-            if !content.isEmpty { story.items.append(.paragraph(RTFParagraph(content: content))) }
+            if !content.isEmpty { story.items.append(.paragraph(FlowParagraph(content: content))) }
         }
     }
 
@@ -73,7 +73,7 @@ extension RTFReader {
     /// How the paragraph is listed, from `\ls`, from `\pn`, or from a
     /// typed marker (`1.` or a bullet, then a tab) under a hanging indent;
     /// a typed marker is removed from `pieces`.
-    private func listMarker(format: RTFParagraphFormat, marker: String?, pieces: inout [RTFPiece]) -> RTFListMarker? {
+    private func listMarker(format: FlowParagraphFormat, marker: String?, pieces: inout [RTFPiece]) -> ListMarker? {
         let glyph = marker.map { $0.filter { $0 != "\t" }.rtfTrimmedSpaces }
         if let ls = format.listOverride, ls > 0 || tables.listOverrides[ls] != nil {
             let level = format.listLevel
@@ -81,29 +81,29 @@ extension RTFReader {
             let number = nextNumber(
                 counters: &listCounters[ls, default: Array(repeating: nil, count: 9)], level: level,
                 start: tables.startNumber(listOverride: ls, level: level), shown: glyph)
-            return RTFListMarker(isBullet: isBullet, number: number, level: nestingKey(format, level: level), instance: "ls\(ls)")
+            return ListMarker(isBullet: isBullet, number: number, level: nestingKey(format, level: level), instance: "ls\(ls)")
         }
         if let legacy = format.legacy {
             guard !legacy.isContinuation else { return nil }
             let isBullet = legacy.isBullet || glyph.map(Self.isBulletGlyph) == true
             let number = nextNumber(counters: &legacyCounters, level: legacy.level, start: legacy.start, shown: glyph)
-            return RTFListMarker(isBullet: isBullet, number: number, level: nestingKey(format, level: legacy.level), instance: "pn")
+            return ListMarker(isBullet: isBullet, number: number, level: nestingKey(format, level: legacy.level), instance: "pn")
         }
         if let glyph, !glyph.isEmpty {
             let isBullet = Self.isBulletGlyph(glyph)
-            return RTFListMarker(
+            return ListMarker(
                 isBullet: isBullet, number: Self.shownNumber(glyph) ?? 1, level: nestingKey(format, level: format.listLevel),
                 instance: "text")
         }
         guard format.firstLineIndent < 0, let typed = Self.typedMarker(pieces) else { return nil }
         pieces = Self.dropping(typed.length, from: pieces)
         let isBullet = Self.isBulletGlyph(typed.glyph)
-        return RTFListMarker(
+        return ListMarker(
             isBullet: isBullet, number: Self.shownNumber(typed.glyph) ?? 1, level: nestingKey(format, level: 0), instance: "typed")
     }
 
     /// Orders items for nesting: by left indent first, then by list level.
-    private func nestingKey(_ format: RTFParagraphFormat, level: Int) -> Int {
+    private func nestingKey(_ format: FlowParagraphFormat, level: Int) -> Int {
         max(0, min(format.leftIndent, 1 << 20)) * 16 + level
     }
 

@@ -218,7 +218,7 @@ final class RTFReader {
         while stories.count > 1 { try endFootnote() }
         if story.hasContent { try endParagraph() }
         try closeTable(in: story)
-        let blocks = RTFBlockGrouper.group(story.items)
+        let blocks = FlowGrouper.group(story.items)
         return Document(metadata: metadata, blocks: blocks, footnotes: footnotes)
     }
 
@@ -227,7 +227,7 @@ final class RTFReader {
         if story.hasContent { try endParagraph() }
         try closeTable(in: story)
         let note = stories.removeLast()
-        var blocks = RTFBlockGrouper.group(note.items)
+        var blocks = FlowGrouper.group(note.items)
         if let author = note.author {
             // Comments name their author, as in Word documents.
             let name = Inline.strong([.text(author + ":")])

@@ -4,7 +4,7 @@ final class RTFStory {
     let label: String?
     /// The author of a comment.
     let author: String?
-    var items: [RTFBodyItem] = []
+    var items: [FlowItem] = []
     private(set) var pieces: [RTFPiece] = []
     /// Counts finished paragraphs, so a field can tell whether its result
     /// is still in the paragraph where it began.
@@ -12,7 +12,7 @@ final class RTFStory {
     var table = RTFTableBuilder()
     /// Paragraph properties when text was last added: `\par` may come
     /// after the group that set them has closed.
-    private(set) var lastTextParagraph: RTFParagraphFormat?
+    private(set) var lastTextParagraph: FlowParagraphFormat?
     /// Set where a field result begins, so its text stays a piece apart.
     private var startsNewPiece = false
 
@@ -23,7 +23,7 @@ final class RTFStory {
 
     var hasContent: Bool { !pieces.isEmpty }
 
-    func appendText(_ text: String, format: RTFCharacterFormat, paragraph: RTFParagraphFormat) {
+    func appendText(_ text: String, format: RTFCharacterFormat, paragraph: FlowParagraphFormat) {
         lastTextParagraph = paragraph
         if !startsNewPiece, case .text(_, let last)? = pieces.last, last == format, case .text(var joined, _) = pieces.removeLast() {
             joined += text

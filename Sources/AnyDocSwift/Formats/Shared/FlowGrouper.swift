@@ -1,28 +1,32 @@
-/// A piece of an RTF story before list paragraphs are grouped.
-enum RTFBodyItem {
-    case paragraph(RTFParagraph)
+/// A piece of flowing text (a Word body, an RTF story) before list
+/// paragraphs are grouped into lists.
+enum FlowItem {
+    case paragraph(FlowParagraph)
     case block(Block)
 }
 
-struct RTFParagraph {
+/// A paragraph as the source marks it: a heading level, or a place in a list.
+struct FlowParagraph {
     var content: [Inline]
     var headingLevel: Int?
-    var list: RTFListMarker?
+    var list: ListMarker?
 }
 
-struct RTFListMarker {
+/// How a list paragraph is marked, and which list it belongs to.
+struct ListMarker {
     var isBullet: Bool
     var number: Int
     /// Orders nesting: deeper items have larger values.
     var level: Int
-    /// The list the item belongs to: numbered items of another list, or
-    /// out of sequence, start a new list.
+    /// The list instance: numbered items of another list, or out of
+    /// sequence, start a new list.
     var instance: String
 }
 
-/// Turns body items into blocks: headings, paragraphs, and lists nested by
-/// the level of each item.
-enum RTFBlockGrouper {
+/// Turns flow items into blocks: headings, paragraphs, and lists nested
+/// by the level of each item. Empty paragraphs vanish without breaking a
+/// list; a paragraph opening with a checkbox glyph (☐ ☒ ☑) is a task item.
+enum FlowGrouper {
     /// Word lists have nine levels; deeper items join the deepest list.
     static let maxListDepth = 9
 
@@ -34,7 +38,7 @@ enum RTFBlockGrouper {
         var lastNumber: Int
         var items: [ListItem]
 
-        func continues(with marker: RTFListMarker) -> Bool {
+        func continues(with marker: ListMarker) -> Bool {
             guard isBullet == marker.isBullet else { return false }
             return isBullet || (instance == marker.instance && marker.number == lastNumber + 1)
         }
@@ -44,7 +48,7 @@ enum RTFBlockGrouper {
         }
     }
 
-    static func group(_ items: [RTFBodyItem]) -> [Block] {
+    static func group(_ items: [FlowItem]) -> [Block] {
         var blocks: [Block] = []
         var open: [OpenList] = []
 
@@ -67,10 +71,11 @@ enum RTFBlockGrouper {
                 closeLists(deeperThan: Int.min)
                 blocks.append(block)
             case .paragraph(let paragraph):
+                guard !paragraph.content.isEmpty else { continue }
                 if let level = paragraph.headingLevel {
                     closeLists(deeperThan: Int.min)
                     blocks.append(.heading(Heading(level: min(max(level, 1), 6), content: paragraph.content)))
-                } else if var list = paragraph.list {
+                } else if var list = paragraph.list ?? checkboxMarker(paragraph.content) {
                     if open.count >= maxListDepth, let deepest = open.last, list.level > deepest.level {
                         list.level = deepest.level
                     }
@@ -83,7 +88,8 @@ enum RTFBlockGrouper {
                             level: list.level, isBullet: list.isBullet, start: list.number,
                             instance: list.instance, lastNumber: list.number - 1, items: []))
                     }
-                    open[open.count - 1].items.append(ListItem(paragraph.content))
+                    let (content, checkbox) = splitCheckbox(paragraph.content)
+                    open[open.count - 1].items.append(ListItem(content, checkbox: checkbox))
                     open[open.count - 1].lastNumber = list.number
                 } else {
                     closeLists(deeperThan: Int.min)
@@ -93,5 +99,23 @@ enum RTFBlockGrouper {
         }
         closeLists(deeperThan: Int.min)
         return blocks
+    }
+
+    /// Checkbox glyphs that content controls and forms put before a task.
+    private static let checkboxes: [Character: ListItem.Checkbox] = ["☐": .unchecked, "☒": .checked, "☑": .checked]
+
+    private static func checkboxMarker(_ content: [Inline]) -> ListMarker? {
+        guard case .text(let text)? = content.first, let first = text.first, checkboxes[first] != nil else { return nil }
+        return ListMarker(isBullet: true, number: 1, level: 0, instance: "checkbox")
+    }
+
+    private static func splitCheckbox(_ content: [Inline]) -> ([Inline], ListItem.Checkbox?) {
+        guard case .text(let text)? = content.first, let first = text.first, let checkbox = checkboxes[first] else {
+            return (content, nil)
+        }
+        var rest = content
+        let remainder = text.dropFirst().drop(while: { $0 == " " || $0 == "\t" || $0 == "\u{A0}" })
+        if remainder.isEmpty { rest.removeFirst() } else { rest[0] = .text(String(remainder)) }
+        return (rest, checkbox)
     }
 }
