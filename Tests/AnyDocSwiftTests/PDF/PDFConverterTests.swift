@@ -167,10 +167,22 @@ import Testing
         """)
     }
 
-    @Test func pagesWithoutTextLayerAreReportedForOCR() throws {
-        let result = try document("scanned")
-        #expect(result.warnings == ["page 2 has no text layer; OCR them with --ocr"])
+    @Test func pagesWithoutTextLayerAreNamedWhenOCRIsOff() throws {
+        var options = ConversionOptions()
+        options.ocrMode = .never
+        let result = try AnyDocConverter(options: options).document(Corpus.testDocument("pdf/scanned.pdf"), fileName: "scanned.pdf")
+        #expect(result.warnings == ["page 2 has no text layer and OCR is off; their text is missing"])
         #expect(result.metadata.extra.contains { $0.key == "pages_needing_ocr" && $0.value == "2" })
+        #expect(result.blocks == [
+            .boundary(.page(1)), .paragraph([.text("This page has a text layer.")]), .boundary(.page(2)),
+        ])
+    }
+
+    @Test func pagesWithoutTextLayerAreRecognisedByDefault() throws {
+        let result = try document("scanned")
+        #expect(result.warnings.isEmpty)
+        #expect(!result.metadata.extra.contains { $0.key == "pages_needing_ocr" })
+        // The scanned page of this fixture is a blank image: OCR finds no words.
         #expect(result.blocks == [
             .boundary(.page(1)), .paragraph([.text("This page has a text layer.")]), .boundary(.page(2)),
         ])

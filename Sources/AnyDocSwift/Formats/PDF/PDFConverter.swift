@@ -85,8 +85,8 @@ enum PDFConverter: FormatConverter {
         }
         if !needingOCR.isEmpty {
             let list = needingOCR.map(String.init).joined(separator: ", ")
-            let noun = needingOCR.count == 1 ? "page \(list) has" : "pages \(list) have"
-            sink.addWarning("\(noun) no text layer and were not recognised (OCR is off)")
+            let pagesHave = needingOCR.count == 1 ? "page \(list) has" : "pages \(list) have"
+            sink.addWarning("\(pagesHave) no text layer and OCR is off; their text is missing")
         }
 
         // Second pass: layout and blocks. One page is held back so a table
