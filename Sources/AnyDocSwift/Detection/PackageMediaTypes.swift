@@ -46,7 +46,17 @@ enum PackageMediaTypes {
     /// Lowercase (media types ignore case) without parameters or the
     /// whitespace some writers leave around the `mimetype` entry.
     static func normalized(_ mediaType: String) -> String {
-        let bare = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return String(bare.filter { !$0.isWhitespace && $0 != "\0" }).lowercased()
+        // On bytes: this runs for every content type of every package.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(mediaType.utf8.count)
+        for byte in mediaType.utf8 {
+            if byte == UInt8(ascii: ";") { break }
+            switch byte {
+            case 0, 9, 10, 11, 12, 13, 32: continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

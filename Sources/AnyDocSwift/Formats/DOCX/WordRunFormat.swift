@@ -23,17 +23,20 @@ struct WordRunProperties: Equatable {
     init(_ element: XMLElement?) {
         guard let element else { return }
         for child in element.elements(in: OOXMLNamespace.wordprocessing) {
-            switch child.name {
-            case "b": bold = Self.toggle(child)
-            case "i": italic = Self.toggle(child)
-            case "strike", "dstrike":
-                let value = Self.toggle(child)
-                strikethrough = (strikethrough ?? false) || value
-            case "vertAlign": verticalAlign = child.attribute("val")
-            case "vanish", "specVanish": hidden = Self.toggle(child)
-            case "rStyle": styleID = child.attribute("val")
-            default: break
-            }
+            apply(child.name, value: child.attribute("val"))
+        }
+    }
+
+    /// Takes one run property (`b`, `i`, `strike`, …) with its `w:val`.
+    mutating func apply(_ name: String, value: String?) {
+        switch name {
+        case "b": bold = Self.toggle(value)
+        case "i": italic = Self.toggle(value)
+        case "strike", "dstrike": strikethrough = (strikethrough ?? false) || Self.toggle(value)
+        case "vertAlign": verticalAlign = value
+        case "vanish", "specVanish": hidden = Self.toggle(value)
+        case "rStyle": styleID = value
+        default: break
         }
     }
 
@@ -41,7 +44,11 @@ struct WordRunProperties: Equatable {
 
     /// `<w:b/>` and `<w:b w:val="true|1|on"/>` are on; `0`, `false`, `off` are off.
     static func toggle(_ element: XMLElement) -> Bool {
-        guard let value = element.attribute("val") else { return true }
+        toggle(element.attribute("val"))
+    }
+
+    static func toggle(_ value: String?) -> Bool {
+        guard let value else { return true }
         switch value.lowercased() {
         case "0", "false", "off", "none": return false
         default: return true

@@ -25,25 +25,15 @@ struct WordStyles {
             case "rPrDefault":
                 let element = try reader.readElement()
                 defaultRunProperties = WordRunProperties(element.firstElement("rPr", in: w))
+            case "latentStyles":
+                try reader.skipElement()
             case "style":
                 let id = reader.attribute("styleId", namespace: w) ?? ""
                 let type = reader.attribute("type", namespace: w) ?? "paragraph"
                 let isDefault = WordRunProperties.toggleValue(reader.attribute("default", namespace: w))
-                let element = try reader.readElement()
-                var style = Style()
+                var style = try Self.readStyle(reader)
                 style.isCharacterStyle = type == "character"
-                style.name = element.firstElement("name", in: w)?.attribute("val") ?? id
-                style.basedOn = element.firstElement("basedOn", in: w)?.attribute("val")
-                if let paragraph = element.firstElement("pPr", in: w) {
-                    if let level = paragraph.firstElement("outlineLvl", in: w)?.attribute("val").flatMap({ Int($0) }) {
-                        style.outlineLevel = level
-                    }
-                    if let numbering = paragraph.firstElement("numPr", in: w) {
-                        style.numberingID = numbering.firstElement("numId", in: w)?.attribute("val")
-                        style.numberingLevel = numbering.firstElement("ilvl", in: w)?.attribute("val").flatMap { Int($0) }
-                    }
-                }
-                style.runProperties = WordRunProperties(element.firstElement("rPr", in: w))
+                if style.name.isEmpty { style.name = id }
                 if type == "paragraph" || type == "character" {
                     styles[id] = style
                     if isDefault && type == "paragraph" { defaultParagraphStyle = id }
@@ -52,6 +42,50 @@ struct WordStyles {
                 break
             }
         }
+    }
+
+    /// Reads one `w:style` as it streams: its name, base, outline level,
+    /// list and run properties. Table-style parts (conditional formats
+    /// carry run properties of their own) are skipped.
+    private static func readStyle(_ reader: XMLReader) throws(ConversionError) -> Style {
+        let w = OOXMLNamespace.wordprocessing
+        var style = Style()
+        guard !reader.isEmptyElement else { return style }
+        let styleDepth = reader.depth
+        var paragraphDepth: Int?
+        var runDepth: Int?
+        while try reader.read() {
+            if reader.kind == .endElement {
+                if reader.depth <= styleDepth { break }
+                if reader.depth == paragraphDepth { paragraphDepth = nil }
+                if reader.depth == runDepth { runDepth = nil }
+                continue
+            }
+            guard reader.kind == .startElement, reader.namespace == w else { continue }
+            let name = reader.localName
+            let depth = reader.depth
+            if depth == styleDepth + 1 {
+                switch name {
+                case "name": style.name = reader.attribute("val", namespace: w) ?? ""
+                case "basedOn": style.basedOn = reader.attribute("val", namespace: w)
+                case "pPr": if !reader.isEmptyElement { paragraphDepth = depth }
+                case "rPr": if !reader.isEmptyElement { runDepth = depth }
+                default: try reader.skipElement()
+                }
+            } else if let paragraph = paragraphDepth, depth > paragraph {
+                switch name {
+                case "outlineLvl": style.outlineLevel = reader.attribute("val", namespace: w).flatMap { Int($0) }
+                case "numId": style.numberingID = reader.attribute("val", namespace: w)
+                case "ilvl": style.numberingLevel = reader.attribute("val", namespace: w).flatMap { Int($0) }
+                case "numPr": break
+                default: try reader.skipElement()
+                }
+            } else if let run = runDepth, depth == run + 1 {
+                style.runProperties.apply(name, value: reader.attribute("val", namespace: w))
+                try reader.skipElement()
+            }
+        }
+        return style
     }
 
     /// The heading level (1–9) a paragraph style gives, or nil. Built-in
