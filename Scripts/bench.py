@@ -21,7 +21,7 @@ import time
 
 # Folder names of the shared corpus, and extensions for any other folder.
 FORMATS = ["docx", "docm", "pptx", "pptm", "ppsx", "xlsx", "xlsm", "xlsb", "odt", "ods", "odp",
-           "rtf", "epub", "html", "csv", "txt", "md", "pdf", "doc", "xls", "ppt"]
+           "rtf", "epub", "html", "csv", "txt", "md", "pdf", "pdf-scanned", "doc", "xls", "ppt"]
 EXTENSIONS = {"htm": "html", "markdown": "md", "ppsm": "ppsx"}
 # Which rival reads which format (as its documentation says).
 ANYDOC_RIVAL = {"docx", "docm", "pptx", "pptm", "ppsx", "xlsx", "xlsm", "xlsb", "odt", "ods", "odp",
@@ -32,6 +32,9 @@ PANDOC = {"docx": "docx", "docm": "docx", "odt": "odt", "epub": "epub", "html": 
 
 
 def collect(folder):
+    """Files by format: the extension decides, except that scanned PDFs (a
+    `pdf-scanned` folder, as in the shared corpus) form their own group,
+    since only anydoc OCRs them."""
     groups = {}
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "hostile")
@@ -40,6 +43,8 @@ def collect(folder):
                 continue
             ext = name.rsplit(".", 1)[-1].lower() if "." in name else ""
             fmt = EXTENSIONS.get(ext, ext)
+            if fmt == "pdf" and os.path.basename(root) == "pdf-scanned":
+                fmt = "pdf-scanned"
             if fmt in FORMATS:
                 groups.setdefault(fmt, []).append(os.path.join(root, name))
     return groups
@@ -155,7 +160,7 @@ def main():
         if fmt in PANDOC and PANDOC[fmt] and shutil.which("pandoc"):
             reader = PANDOC[fmt]
             results.append(("pandoc", run_cli_per_file(lambda p: ["pandoc", "-f", reader, "-t", "gfm", p], paths)))
-        if fmt == "pdf":
+        if fmt in ("pdf", "pdf-scanned"):
             if shutil.which("pdftotext"):
                 results.append(("pdftotext", run_cli_per_file(lambda p: ["pdftotext", p, "-"], paths)))
             results.append(("pdf-inspector", run_python_rival(args.python, "pdf-inspector", paths)))
@@ -165,6 +170,9 @@ def main():
                 print(f"{fmt:6} {len(paths):5}  {tool:18} {'(failed to run)':>9}")
                 continue
             seconds, times, failed, peak = result
+            if failed == len(paths):
+                print(f"{fmt:6} {len(paths):5}  {tool:18} {'(converts none)':>9}")
+                continue
             rate = len(paths) / seconds if seconds > 0 else float("inf")
             ratio = "" if tool.startswith("anydoc (") else f"{our_rate / rate:8.1f}×"
             print(f"{fmt:6} {len(paths):5}  {tool:18} {rate:9.1f} {statistics.median(times):10.2f} {peak:8.1f} {failed:6}  {ratio:>9}")

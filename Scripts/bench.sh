@@ -22,7 +22,7 @@ fi
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
-"$venv/bin/pip" install -q firecrawl-anydoc markitdown pdf-inspector
+"$venv/bin/pip" install -q firecrawl-anydoc "markitdown[all]" pdf-inspector
 
 swift build -c release --product anydoc >&2
 python3 Scripts/bench.py "$folder" --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python" "$@"
