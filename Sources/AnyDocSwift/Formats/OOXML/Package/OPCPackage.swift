@@ -76,7 +76,7 @@ final class OPCPackage {
     /// `word/charts` is `word/media/a.png`; a leading `/` starts at the
     /// package root. Segments never climb above the root.
     static func resolve(_ target: String, from folder: String) -> String {
-        let decoded = percentDecoded(target)
+        let decoded = ZipArchive.percentDecoded(target) ?? target
         var segments: [Substring] = decoded.hasPrefix("/") || folder.isEmpty ? [] : folder.split(separator: "/")
         for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
             switch segment {
@@ -86,32 +86,6 @@ final class OPCPackage {
             }
         }
         return segments.joined(separator: "/")
-    }
-
-    private static func percentDecoded(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%"), iterator.count >= 2,
-               let high = hexValue(iterator[iterator.startIndex]),
-               let low = hexValue(iterator[iterator.startIndex + 1]) {
-                bytes.append(high << 4 | low)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 
