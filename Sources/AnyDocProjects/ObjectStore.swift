@@ -1,3 +1,4 @@
+import AnyDocSwift
 import Glibc
 
 /// Content-addressed files: each object is named by the SHA-256 of its

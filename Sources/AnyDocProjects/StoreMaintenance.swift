@@ -1,3 +1,4 @@
+import AnyDocSwift
 import Glibc
 
 /// What `verify` found: every object re-hashed, every reference checked.

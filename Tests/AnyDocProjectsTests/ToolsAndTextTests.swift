@@ -1,4 +1,5 @@
 import Foundation
+import AnyDocSwift
 import Testing
 @testable import AnyDocProjects
 
