@@ -34,6 +34,9 @@ final class XMLReader {
     /// Namespace URIs read as another URI: Strict OOXML's names for the
     /// Transitional ones, so converters match one set.
     private let namespaceAliases: [String: String]
+    /// The other URIs of each aliased namespace, for attribute look-ups.
+    private lazy var strictNames: [String: [String]] = Dictionary(
+        grouping: namespaceAliases.keys, by: { namespaceAliases[$0] ?? $0 })
 
     private(set) var kind: NodeKind = .other
 
@@ -128,9 +131,15 @@ final class XMLReader {
     /// An attribute of the current element by local name and namespace
     /// URI (nil or "" for an unprefixed attribute).
     func attribute(_ name: String, namespace: String? = nil) -> String? {
-        let value: UnsafeMutablePointer<xmlChar>?
+        var value: UnsafeMutablePointer<xmlChar>?
         if let namespace, !namespace.isEmpty {
             value = xmlTextReaderGetAttributeNs(handle, name, namespace)
+            // A Strict document writes the same attribute in its own namespace.
+            if value == nil, let aliases = strictNames[namespace] {
+                for alias in aliases where value == nil {
+                    value = xmlTextReaderGetAttributeNs(handle, name, alias)
+                }
+            }
         } else {
             value = xmlTextReaderGetAttribute(handle, name)
         }

@@ -179,21 +179,17 @@ final class WordBodyReader {
 
             switch name {
             case "pPr":
-                let properties = try reader.readElement()
-                styleID = properties.firstElement("pStyle", in: w)?.attribute("val")
-                if let numbering = properties.firstElement("numPr", in: w) {
-                    directNumbering = (
-                        numbering.firstElement("numId", in: w)?.attribute("val"),
-                        numbering.firstElement("ilvl", in: w)?.attribute("val").flatMap { Int($0) })
-                }
-                outlineLevel = properties.firstElement("outlineLvl", in: w)?.attribute("val").flatMap { Int($0) }
+                let properties = try readParagraphProperties()
+                styleID = properties.style
+                if let numbering = properties.numbering { directNumbering = numbering }
+                outlineLevel = properties.outline
                 headingLevel = context.styles.headingLevel(of: styleID)
                     ?? outlineLevel.flatMap { (0...8).contains($0) ? $0 + 1 : nil }
                 runFormat = context.styles.format(paragraphStyle: styleID, run: runProperties)
             case "r":
                 if !empty { closers.append((reader.depth, .run)) }
             case "rPr":
-                runProperties = WordRunProperties(try reader.readElement())
+                runProperties = try readRunProperties()
                 runFormat = context.styles.format(paragraphStyle: styleID, run: runProperties)
             case "t":
                 let text = try reader.readElementText()
@@ -300,6 +296,55 @@ final class WordBodyReader {
         }
         let paragraph = FlowParagraph(content: Self.trimmed(builder.finish()), headingLevel: headingLevel, list: list)
         return [.paragraph(paragraph)] + trailing
+    }
+
+    /// The parts of `w:pPr` the Markdown needs, read as they stream: the
+    /// style, the list, the outline level. Everything else (including the
+    /// old properties of a tracked change) is skipped.
+    private func readParagraphProperties() throws(ConversionError)
+        -> (style: String?, numbering: (id: String?, level: Int?)?, outline: Int?)
+    {
+        var style: String?
+        var numbering: (id: String?, level: Int?)?
+        var outline: Int?
+        guard !reader.isEmptyElement else { return (nil, nil, nil) }
+        let depth = reader.depth
+        while try reader.read() {
+            if reader.kind == .endElement {
+                if reader.depth <= depth { break }
+                continue
+            }
+            guard reader.kind == .startElement, reader.namespace == w else { continue }
+            let value = reader.attribute("val", namespace: w)
+            switch (reader.depth - depth, reader.localName) {
+            case (1, "pStyle"): style = value
+            case (1, "outlineLvl"): outline = value.flatMap { Int($0) }
+            case (1, "numPr"): numbering = (nil, nil)
+            case (2, "numId"): numbering?.id = value
+            case (2, "ilvl"): numbering?.level = value.flatMap { Int($0) }
+            default: try reader.skipElement()
+            }
+        }
+        return (style, numbering, outline)
+    }
+
+    /// A run's own `w:rPr`, read as it streams.
+    private func readRunProperties() throws(ConversionError) -> WordRunProperties {
+        var properties = WordRunProperties()
+        guard !reader.isEmptyElement else { return properties }
+        let depth = reader.depth
+        while try reader.read() {
+            if reader.kind == .endElement {
+                if reader.depth <= depth { break }
+                continue
+            }
+            guard reader.kind == .startElement else { continue }
+            if reader.depth == depth + 1, reader.namespace == w {
+                properties.apply(reader.localName, value: reader.attribute("val", namespace: w))
+            }
+            try reader.skipElement()
+        }
+        return properties
     }
 
     /// Drops whitespace-only text and line breaks at the paragraph's edges.
