@@ -51,6 +51,7 @@ struct BatchConversion: Sendable {
         let next = Atomic(0)
         let failures = Mutex([Failure]())
         let timings = Mutex([String](repeating: "", count: files.count))
+        let folders = Mutex(Set<String>())
         let workers = max(1, min(jobs, files.count))
 
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -61,7 +62,7 @@ struct BatchConversion: Sendable {
                 let fileStart = Terminal.monotonicSeconds()
                 var outcome = "ok"
                 do throws(ConversionError) {
-                    try convert(file, to: outputFolder + "/" + outputs[index])
+                    try convert(file, to: outputFolder + "/" + outputs[index], folders: folders)
                 } catch {
                     outcome = error.code
                     failures.withLock { $0.append(Failure(path: file.path, error: error)) }
@@ -83,12 +84,16 @@ struct BatchConversion: Sendable {
             seconds: Terminal.monotonicSeconds() - start)
     }
 
-    private func convert(_ file: InputFiles.File, to outputPath: String) throws(ConversionError) {
+    private func convert(_ file: InputFiles.File, to outputPath: String, folders: borrowing Mutex<Set<String>>) throws(ConversionError) {
         let folder = (outputPath as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw ConversionError(.io, "cannot create \(folder)", file: file.path)
+        // Each output folder is created once, not once per file.
+        if !folders.withLock({ $0.contains(folder) }) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ConversionError(.io, "cannot create \(folder)", file: file.path)
+            }
+            folders.withLock { _ = $0.insert(folder) }
         }
         let assets = assetsFolder.map { $0 + "/" + (file.relativePath as NSString).deletingPathExtension }
         var options = markdownOptions
