@@ -111,6 +111,17 @@ struct ArgumentParser {
         return parsed
     }
 
+    /// Parses `arguments`; when they ask for `--help`, prints it and
+    /// returns nil, so every command handles help the same way.
+    func parseOrShowHelp(_ arguments: ArraySlice<String>) throws -> Parsed? {
+        let parsed = try parse(arguments)
+        if parsed.has("help") {
+            Terminal.writeOutput(helpText)
+            return nil
+        }
+        return parsed
+    }
+
     /// The `--help` text.
     var helpText: String {
         var text = "\(summary)\n\nUSAGE: \(usage)\n\nOPTIONS:\n"

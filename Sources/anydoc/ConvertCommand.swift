@@ -33,12 +33,7 @@ enum ConvertCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let parser = parser
-        let parsed = try parser.parse(arguments)
-        if parsed.has("help") {
-            Terminal.writeOutput(parser.helpText)
-            return 0
-        }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         guard !parsed.positionals.isEmpty else { throw UsageError("convert needs a file, a folder or - for standard input") }
 
         var options = ConversionOptions()

@@ -10,12 +10,7 @@ enum DetectCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        let parser = parser
-        let parsed = try parser.parse(arguments)
-        if parsed.has("help") {
-            Terminal.writeOutput(parser.helpText)
-            return 0
-        }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         guard !parsed.positionals.isEmpty else { throw UsageError("detect needs at least one file") }
         let converter = AnyDocConverter()
         var status: Int32 = 0

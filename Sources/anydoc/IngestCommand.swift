@@ -18,7 +18,7 @@ enum IngestCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        guard let parsed = try StoreCommandSupport.parse(parser, arguments) else { return 0 }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let project = try StoreCommandSupport.requireProject(parsed)
         guard !parsed.positionals.isEmpty else { throw UsageError("ingest needs at least one file or folder") }
         let jobs = try parsed.integer("jobs", in: 1...1024) ?? 0

@@ -14,7 +14,7 @@ enum MCPCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
-        guard let parsed = try StoreCommandSupport.parse(parser, arguments) else { return 0 }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let store = try StoreCommandSupport.openStore(parsed)
         let server = MCPServer(tools: ResourceTools(store: store, defaultProject: parsed.value("project")))
         while let line = readLine(strippingNewline: true) {

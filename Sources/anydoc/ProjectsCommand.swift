@@ -19,7 +19,7 @@ enum ProjectsCommand {
     }
 
     static func list(_ arguments: ArraySlice<String>) throws -> Int32 {
-        guard let parsed = try StoreCommandSupport.parse(parser("list", "List the projects.", "[--json]"), arguments) else { return 0 }
+        guard let parsed = try parser("list", "List the projects.", "[--json]").parseOrShowHelp(arguments) else { return 0 }
         let projects = try StoreCommandSupport.openStore(parsed).projects()
         if parsed.has("json") {
             try StoreCommandSupport.printJSON(projects)
@@ -30,7 +30,7 @@ enum ProjectsCommand {
     }
 
     static func create(_ arguments: ArraySlice<String>) throws -> Int32 {
-        guard let parsed = try StoreCommandSupport.parse(parser("create", "Create a project.", "<name> [--json]"), arguments) else { return 0 }
+        guard let parsed = try parser("create", "Create a project.", "<name> [--json]").parseOrShowHelp(arguments) else { return 0 }
         guard parsed.positionals.count == 1 else { throw UsageError("create takes one project name") }
         let project = try StoreCommandSupport.openStore(parsed).createProject(parsed.positionals[0])
         try report(project, parsed, "Created")
@@ -38,7 +38,7 @@ enum ProjectsCommand {
     }
 
     static func rename(_ arguments: ArraySlice<String>) throws -> Int32 {
-        guard let parsed = try StoreCommandSupport.parse(parser("rename", "Rename a project.", "<name> <new name> [--json]"), arguments) else { return 0 }
+        guard let parsed = try parser("rename", "Rename a project.", "<name> <new name> [--json]").parseOrShowHelp(arguments) else { return 0 }
         guard parsed.positionals.count == 2 else { throw UsageError("rename takes the current name and the new one") }
         let project = try StoreCommandSupport.openStore(parsed).renameProject(parsed.positionals[0], to: parsed.positionals[1])
         try report(project, parsed, "Renamed to")
@@ -46,7 +46,7 @@ enum ProjectsCommand {
     }
 
     static func delete(_ arguments: ArraySlice<String>) throws -> Int32 {
-        guard let parsed = try StoreCommandSupport.parse(parser("delete", "Delete a project and its history.", "<name> [--json]"), arguments) else { return 0 }
+        guard let parsed = try parser("delete", "Delete a project and its history.", "<name> [--json]").parseOrShowHelp(arguments) else { return 0 }
         guard parsed.positionals.count == 1 else { throw UsageError("delete takes one project name") }
         let project = try StoreCommandSupport.openStore(parsed).deleteProject(parsed.positionals[0])
         try report(project, parsed, "Deleted")

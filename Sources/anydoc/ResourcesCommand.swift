@@ -23,7 +23,7 @@ enum ResourcesCommand {
     static func list(_ arguments: ArraySlice<String>) throws -> Int32 {
         var parser = parser("list", "List a project's resources by path.", "[--all] [--json]")
         parser.flag("all", help: "Include removed resources.")
-        guard let parsed = try StoreCommandSupport.parse(parser, arguments) else { return 0 }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let project = try StoreCommandSupport.requireProject(parsed)
         let store = try StoreCommandSupport.openStore(parsed)
         var resources: [Resource] = []
@@ -50,7 +50,7 @@ enum ResourcesCommand {
         parser.option("version", value: "n|hash", help: "The version to read (default: the latest).")
         parser.option("offset", value: "n", help: "Start here, in Unicode scalars; with it or --max-chars, print one slice.")
         parser.option("max-chars", value: "n", help: "Slice length (default 20000, at most 100000).")
-        guard let parsed = try StoreCommandSupport.parse(parser, arguments) else { return 0 }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let project = try StoreCommandSupport.requireProject(parsed)
         guard parsed.positionals.count == 1 else { throw UsageError("read takes one resource") }
         let store = try StoreCommandSupport.openStore(parsed)
@@ -77,7 +77,7 @@ enum ResourcesCommand {
         var parser = parser("search", "Search the latest version of a project's documents: words, \"phrases\", prefix*, OR.", "<query>")
         parser.option("resource", value: "path|id", help: "Search only this resource.")
         parser.option("limit", short: "n", value: "n", help: "Most hits (default 10).")
-        guard let parsed = try StoreCommandSupport.parse(parser, arguments) else { return 0 }
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let project = try StoreCommandSupport.requireProject(parsed)
         guard !parsed.positionals.isEmpty else { throw UsageError("search needs a query") }
         let store = try StoreCommandSupport.openStore(parsed)
@@ -98,7 +98,7 @@ enum ResourcesCommand {
     }
 
     static func history(_ arguments: ArraySlice<String>) throws -> Int32 {
-        guard let parsed = try StoreCommandSupport.parse(parser("history", "List a resource's versions, oldest first.", "<path|id>"), arguments) else { return 0 }
+        guard let parsed = try parser("history", "List a resource's versions, oldest first.", "<path|id>").parseOrShowHelp(arguments) else { return 0 }
         let project = try StoreCommandSupport.requireProject(parsed)
         guard parsed.positionals.count == 1 else { throw UsageError("history takes one resource") }
         let versions = try StoreCommandSupport.openStore(parsed).history(in: project, parsed.positionals[0])
@@ -118,7 +118,7 @@ enum ResourcesCommand {
     }
 
     static func remove(_ arguments: ArraySlice<String>) throws -> Int32 {
-        guard let parsed = try StoreCommandSupport.parse(parser("remove", "Remove a resource: records a deleted version; earlier ones stay readable.", "<path|id>"), arguments) else { return 0 }
+        guard let parsed = try parser("remove", "Remove a resource: records a deleted version; earlier ones stay readable.", "<path|id>").parseOrShowHelp(arguments) else { return 0 }
         let project = try StoreCommandSupport.requireProject(parsed)
         guard parsed.positionals.count == 1 else { throw UsageError("remove takes one resource") }
         let version = try StoreCommandSupport.openStore(parsed).remove(in: project, parsed.positionals[0])

@@ -40,16 +40,6 @@ enum StoreCommandSupport {
         return try subcommand.run(arguments.dropFirst())
     }
 
-    /// Parses, handling `--help`; nil when help was shown.
-    static func parse(_ parser: ArgumentParser, _ arguments: ArraySlice<String>) throws -> ArgumentParser.Parsed? {
-        let parsed = try parser.parse(arguments)
-        if parsed.has("help") {
-            Terminal.writeOutput(parser.helpText)
-            return nil
-        }
-        return parsed
-    }
-
     static func requireProject(_ parsed: ArgumentParser.Parsed) throws -> String {
         guard let project = parsed.value("project") else { throw UsageError("--project <name> is required") }
         return project
