@@ -6,6 +6,8 @@
    declarations that pull ICU in are left out. */
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlreader.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/xmlerror.h>

@@ -1,19 +1,21 @@
 internal import CLibXML2
 import Glibc
 
-/// A streaming, pull-style XML reader over libxml2's `xmlTextReader`,
+/// A streaming, pull-style XML reader over libxml2's SAX2 push parser,
 /// safe for untrusted input.
 ///
-/// It keeps only a sliding window of the document, so memory follows the
-/// element path, not the part size. It never touches the network, never
-/// loads a DTD, never substitutes entities (an external-entity loader that
+/// Bytes are pushed to libxml2 a chunk at a time; its callbacks append
+/// compact events to an `XMLEventQueue` that `read()` hands out, so
+/// memory follows the chunk and the element path, not the part size, and
+/// no tree node is ever built. It never touches the network, never loads
+/// a DTD, never substitutes entities (an external-entity loader that
 /// refuses everything is installed), and stops with `resource limit` past
 /// the nesting depth or node count in `Limits`.
 ///
 /// Names are matched by namespace URI, not prefix: documents use odd
 /// prefixes. Local names and namespaces are interned by libxml2, so the
-/// reader caches their Swift strings by address and allocates per node
-/// only for text.
+/// reader keeps one Swift string per distinct name and allocates per
+/// node only for text that is asked for.
 final class XMLReader {
     enum NodeKind: Equatable {
         case startElement
@@ -24,19 +26,21 @@ final class XMLReader {
         case other
     }
 
-    private let handle: xmlTextReaderPtr
-    private let source: InputContext
-    private let errors: ErrorBox
+    /// How much is pushed to libxml2 at a time.
+    private static let chunkSize = 1 << 15
+
+    private let source: ByteSource
     private let limits: Limits
+    private var context: xmlParserCtxtPtr?
+    /// Everything the SAX callbacks write, in one value so that a
+    /// callback costs one exclusivity check, not one per field.
+    private var state: ParseState
+    private var current = -1
+    private var finished = false
     private var nodes = 0
-    private var names: [UnsafeRawPointer: String] = [:]
-    private var namespaces: [UnsafeRawPointer: String] = [:]
-    /// Namespace URIs read as another URI: Strict OOXML's names for the
-    /// Transitional ones, so converters match one set.
-    private let namespaceAliases: [String: String]
+    private var chunk: [UInt8]
     /// The other URIs of each aliased namespace, for attribute look-ups.
-    private lazy var strictNames: [String: [String]] = Dictionary(
-        grouping: namespaceAliases.keys, by: { namespaceAliases[$0] ?? $0 })
+    private let strictNames: [String: [String]]
 
     private(set) var kind: NodeKind = .other
 
@@ -49,116 +53,123 @@ final class XMLReader {
     /// entry inflating from a ZIP archive.
     init(source: ByteSource, limits: Limits, namespaceAliases: [String: String] = [:]) throws(ConversionError) {
         XMLReader.installSafeDefaults()
+        self.source = source
         self.limits = limits
-        self.namespaceAliases = namespaceAliases
-        self.source = InputContext(source)
-        errors = ErrorBox()
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-            | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
-        let context = Unmanaged.passUnretained(self.source).toOpaque()
-        guard let reader = xmlReaderForIO(xmlReadCallback, nil, context, nil, nil, options) else {
-            throw .malformed("the XML parser could not start")
+        state = ParseState(namespaces: XMLNameTable(aliases: namespaceAliases))
+        strictNames = Dictionary(grouping: namespaceAliases.keys, by: { namespaceAliases[$0] ?? $0 })
+        chunk = Array(unsafeUninitializedCapacity: XMLReader.chunkSize) { _, count in count = XMLReader.chunkSize }
+        // libxml2 detects the encoding from the first bytes it is given.
+        let count = try fill()
+        var handler = XMLReader.handler()
+        let created = chunk.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: count) {
+                xmlCreatePushParserCtxt(&handler, nil, $0, Int32(min(count, 4)), nil)
+            }
         }
-        handle = reader
-        xmlTextReaderSetStructuredErrorHandler(handle, xmlCollectError, Unmanaged.passUnretained(errors).toOpaque())
+        guard let created else { throw .malformed("the XML parser could not start") }
+        context = created
+        created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+        xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue))
+        if count > 4 {
+            push(from: 4, to: count)
+        } else if count < 4 {
+            push(from: count, to: count, terminate: true)
+        }
     }
 
     deinit {
-        xmlFreeTextReader(handle)
+        if let context {
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            xmlFreeParserCtxt(context)
+        }
     }
 
     /// Moves to the next node; false at the end of the document.
     func read() throws(ConversionError) -> Bool {
-        let status = xmlTextReaderRead(handle)
-        if let failure = source.failure { throw failure }
-        if status < 0 {
-            throw .malformed("XML is not well formed" + (errors.first.map { ": \($0)" } ?? ""))
+        if current >= 0 { state.queue.head = current + 1 }
+        current = -1
+        // An event is handed out once the one after it is known: only
+        // then is it clear whether an element is empty or a text run is
+        // complete.
+        while state.queue.pending < 2 && !finished {
+            try feed()
         }
-        if status == 0 { return false }
+        guard state.queue.pending > 0 else {
+            kind = .other
+            if let failure = state.failure { throw failure }
+            return false
+        }
+        current = state.queue.head
         nodes += 1
         if nodes > limits.maxXMLNodes {
             throw .resourceLimit("XML part has more than \(limits.maxXMLNodes) nodes")
         }
-        switch xmlTextReaderNodeType(handle) {
-        case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+        let event = state.queue[current]
+        switch event.kind {
+        case .startElement:
             kind = .startElement
-            if depth > limits.maxNestingDepth {
+            if event.depth > limits.maxNestingDepth {
                 throw .resourceLimit("XML nests deeper than \(limits.maxNestingDepth) levels")
             }
-        case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-            kind = .endElement
-        case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-            kind = .text
-        case Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-            kind = .whitespace
+        case .text:
+            kind = event.hasContent ? .text : .whitespace
         default:
-            kind = .other
+            kind = event.kind
         }
         return true
     }
 
     /// The element's name without prefix.
-    var localName: String { interned(xmlTextReaderConstLocalName(handle)) }
+    var localName: String { current >= 0 ? state.names[state.queue[current].name] : "" }
 
     /// The element's namespace URI, or "" when it has none.
-    var namespace: String {
-        guard let pointer = xmlTextReaderConstNamespaceUri(handle) else { return "" }
-        let key = UnsafeRawPointer(pointer)
-        if let uri = namespaces[key] { return uri }
-        let raw = String(cString: pointer)
-        let uri = namespaceAliases[raw] ?? raw
-        namespaces[key] = uri
-        return uri
-    }
+    var namespace: String { current >= 0 ? state.namespaces[state.queue[current].namespace] : "" }
 
     /// True when the current element is `name` in `namespace`.
     func isElement(_ name: String, in namespace: String) -> Bool {
-        localName == name && self.namespace == namespace
+        guard current >= 0 else { return false }
+        let event = state.queue[current]
+        return state.names[event.name] == name && state.namespaces[event.namespace] == namespace
     }
 
     /// Nesting depth of the current node; the root element is 0.
-    var depth: Int { Int(xmlTextReaderDepth(handle)) }
+    var depth: Int { current >= 0 ? state.queue[current].depth : 0 }
 
-    /// True for `<x/>`, which gets no end-element node.
-    var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(handle) == 1 }
+    /// True for `<x/>` (and `<x></x>`), which gets no end-element node.
+    var isEmptyElement: Bool { current >= 0 && state.queue[current].isEmpty }
 
     /// The text of a text or whitespace node.
     var text: String {
-        guard let value = xmlTextReaderConstValue(handle) else { return "" }
-        return String(cString: value)
+        guard current >= 0 else { return "" }
+        return String(decoding: state.queue.bytes(state.queue[current].text), as: UTF8.self)
     }
 
     /// An attribute of the current element by local name and namespace
     /// URI (nil or "" for an unprefixed attribute).
     func attribute(_ name: String, namespace: String? = nil) -> String? {
-        var value: UnsafeMutablePointer<xmlChar>?
-        if let namespace, !namespace.isEmpty {
-            value = xmlTextReaderGetAttributeNs(handle, name, namespace)
-            // A Strict document writes the same attribute in its own namespace.
-            if value == nil, let aliases = strictNames[namespace] {
-                for alias in aliases where value == nil {
-                    value = xmlTextReaderGetAttributeNs(handle, name, alias)
-                }
+        guard current >= 0 else { return nil }
+        let event = state.queue[current]
+        guard event.kind == .startElement, !event.attributes.isEmpty else { return nil }
+        let wanted = namespace ?? ""
+        for attribute in state.queue.attributes(of: event) where state.names[attribute.name] == name {
+            let uri = state.namespaces[attribute.namespace]
+            if uri == wanted || (!wanted.isEmpty && strictNames[wanted]?.contains(uri) == true) {
+                return String(decoding: state.queue.bytes(attribute.value), as: UTF8.self)
             }
-        } else {
-            value = xmlTextReaderGetAttribute(handle, name)
         }
-        guard let value else { return nil }
-        defer { free(value) }
-        return String(cString: value)
+        return nil
     }
 
     /// All attributes of the current element as (namespace, local name,
     /// value), for elements whose attributes are read by pattern.
     func attributes() -> [(namespace: String, name: String, value: String)] {
-        var result: [(namespace: String, name: String, value: String)] = []
-        guard xmlTextReaderMoveToFirstAttribute(handle) == 1 else { return result }
-        repeat {
-            let value = xmlTextReaderConstValue(handle).map { String(cString: $0) } ?? ""
-            result.append((namespace, localName, value))
-        } while xmlTextReaderMoveToNextAttribute(handle) == 1
-        xmlTextReaderMoveToElement(handle)
-        return result
+        guard current >= 0 else { return [] }
+        let event = state.queue[current]
+        guard event.kind == .startElement else { return [] }
+        return state.queue.attributes(of: event).map {
+            (state.namespaces[$0.namespace], state.names[$0.name], String(decoding: state.queue.bytes($0.value), as: UTF8.self))
+        }
     }
 
     /// Skips the rest of the current element, children included, leaving
@@ -187,13 +198,85 @@ final class XMLReader {
         return result
     }
 
-    private func interned(_ pointer: UnsafePointer<xmlChar>?) -> String {
-        guard let pointer else { return "" }
-        let key = UnsafeRawPointer(pointer)
-        if let name = names[key] { return name }
-        let name = String(cString: pointer)
-        names[key] = name
-        return name
+    // MARK: - Feeding libxml2
+
+    /// Reads the next chunk of the source into `chunk`; returns its length.
+    private func fill() throws(ConversionError) -> Int {
+        var failure: ConversionError?
+        let count = chunk.withUnsafeMutableBytes { buffer -> Int in
+            do throws(ConversionError) {
+                return try source.read(into: buffer)
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
+        return count
+    }
+
+    /// Pushes one more chunk, or the end of input, to the parser.
+    private func feed() throws(ConversionError) {
+        state.queue.discardConsumed()
+        let count = try fill()
+        push(from: 0, to: count, terminate: count == 0)
+    }
+
+    private func push(from start: Int, to end: Int, terminate: Bool = false) {
+        guard let context else { return }
+        let status = chunk.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlParseChunk(context, $0 + start, Int32(end - start), terminate ? 1 : 0)
+            }
+        }
+        if state.failure == nil, context.pointee.wellFormed == 0 {
+            state.failure = .malformed("XML is not well formed" + (state.firstMessage.map { ": \($0)" } ?? ""))
+        }
+        _ = status
+        if terminate || state.failure != nil { finished = true }
+    }
+
+    private static func reader(_ context: UnsafeMutableRawPointer?) -> XMLReader? {
+        guard let context else { return nil }
+        let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let owner = parser.pointee._private else { return nil }
+        return Unmanaged<XMLReader>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// The SAX2 callbacks. Entity declarations go to libxml2's own
+    /// handlers (into a document that holds nothing else) so that an
+    /// internal subset parses as before; entities are still never
+    /// substituted and nothing external is ever loaded.
+    private static func handler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startDocument = xmlSAX2StartDocument
+        handler.internalSubset = xmlSAX2InternalSubset
+        handler.entityDecl = xmlSAX2EntityDecl
+        handler.getEntity = xmlSAX2GetEntity
+        handler.getParameterEntity = xmlSAX2GetParameterEntity
+        handler.startElementNs = { context, name, _, uri, _, _, count, _, attributes in
+            XMLReader.reader(context)?.state.didStart(name, uri, Int(count), attributes)
+        }
+        handler.endElementNs = { context, name, _, uri in
+            XMLReader.reader(context)?.state.didEnd(name, uri)
+        }
+        handler.characters = { context, bytes, length in
+            guard let reader = XMLReader.reader(context) else { return }
+            if !reader.state.didRead(bytes, length), let context {
+                xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
+            }
+        }
+        handler.ignorableWhitespace = handler.characters
+        handler.cdataBlock = handler.characters
+        handler.serror = { context, error in
+            guard let error, let message = error.pointee.message else { return }
+            var text = String(cString: message)
+            while text.last == "\n" { text.removeLast() }
+            guard let reader = XMLReader.reader(context), reader.state.firstMessage == nil else { return }
+            reader.state.firstMessage = "line \(error.pointee.line): \(text)"
+        }
+        return handler
     }
 
     // MARK: - Process-wide safety
@@ -209,36 +292,59 @@ final class XMLReader {
     }
 }
 
-/// Bridges a `ByteSource` to libxml2's read callback and remembers a typed
-/// failure (a ZIP limit, say) so that it, not a parse error, is reported.
-private final class InputContext {
-    let source: ByteSource
+/// What the SAX callbacks of one parse build: the event queue, the name
+/// tables and the depth of the next event.
+private struct ParseState {
+    var queue = XMLEventQueue()
+    var names = XMLNameTable()
+    var namespaces: XMLNameTable
+    /// Depth of the next event libxml2 reports.
+    var depth = 0
+    /// An error met while parsing, thrown once the events before it are read.
     var failure: ConversionError?
+    var firstMessage: String?
 
-    init(_ source: ByteSource) { self.source = source }
-}
+    /// The longest text run kept, as libxml2's own tree builder allows.
+    static let maxTextBytes = 10_000_000
 
-private final class ErrorBox {
-    var first: String?
-}
-
-private func xmlReadCallback(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32) -> Int32 {
-    guard let context, let buffer, length > 0 else { return -1 }
-    let input = Unmanaged<InputContext>.fromOpaque(context).takeUnretainedValue()
-    do {
-        return Int32(try input.source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
-    } catch {
-        input.failure = error
-        return -1
+    init(namespaces: XMLNameTable) {
+        self.namespaces = namespaces
     }
-}
 
-private func xmlCollectError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
-    guard let context, let error else { return }
-    let box = Unmanaged<ErrorBox>.fromOpaque(context).takeUnretainedValue()
-    if box.first == nil, let message = error.pointee.message {
-        var text = String(cString: message)
-        while text.last == "\n" { text.removeLast() }
-        box.first = "line \(error.pointee.line): \(text)"
+    mutating func didStart(
+        _ name: UnsafePointer<UInt8>?, _ uri: UnsafePointer<UInt8>?, _ count: Int,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        guard failure == nil else { return }
+        let first = queue.nextAttribute
+        if let attributes {
+            for index in 0..<count {
+                let fields = attributes + index * 5
+                guard let valueStart = fields[3], let valueEnd = fields[4] else { continue }
+                queue.appendAttribute(
+                    name: names.index(of: fields[0]), namespace: namespaces.index(of: fields[2]),
+                    value: UnsafeBufferPointer(start: valueStart, count: max(0, valueEnd - valueStart)))
+            }
+        }
+        queue.appendStart(name: names.index(of: name), namespace: namespaces.index(of: uri), depth: depth, firstAttribute: first)
+        depth += 1
+    }
+
+    mutating func didEnd(_ name: UnsafePointer<UInt8>?, _ uri: UnsafePointer<UInt8>?) {
+        guard failure == nil else { return }
+        depth = max(0, depth - 1)
+        queue.appendEnd(name: names.index(of: name), namespace: namespaces.index(of: uri), depth: depth)
+    }
+
+    /// Returns false when the parse must stop.
+    mutating func didRead(_ bytes: UnsafePointer<UInt8>?, _ length: Int32) -> Bool {
+        guard failure == nil else { return false }
+        guard let bytes, length > 0 else { return true }
+        let run = queue.appendText(UnsafeBufferPointer(start: bytes, count: Int(length)), depth: depth)
+        if run > Self.maxTextBytes {
+            failure = .resourceLimit("an XML text run is longer than \(Self.maxTextBytes) bytes")
+            return false
+        }
+        return true
     }
 }
