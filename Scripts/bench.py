@@ -92,7 +92,18 @@ def run_python_rival(python, tool, paths):
     return data["seconds"], data["times"], data["failed"], data["peak_mb"]
 
 
-def run_anydoc(binary, paths, jobs):
+def page_count(paths):
+    """Pages of the PDFs, as pdfinfo (poppler-utils) counts them."""
+    total = 0
+    for p in paths:
+        out = subprocess.run(["pdfinfo", p], capture_output=True, text=True)
+        for line in out.stdout.splitlines():
+            if line.startswith("Pages:"):
+                total += int(line.split()[1])
+    return total
+
+
+def run_anydoc(binary, paths, jobs, extra=()):
     """anydoc converts the folder of links in one process."""
     work = tempfile.mkdtemp(prefix="anydoc-bench-")
     inputs = os.path.join(work, "in")
@@ -104,7 +115,7 @@ def run_anydoc(binary, paths, jobs):
               f'r=subprocess.run(sys.argv[1:]);s=time.perf_counter()-t;'
               f'print(s, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024)')
     out = subprocess.run([sys.executable, "-c", script, binary, "convert", inputs, "-o", os.path.join(work, "out"),
-                          "--quiet", "--jobs", str(jobs), "--timings", timings], capture_output=True, text=True)
+                          "--quiet", "--jobs", str(jobs), "--timings", timings, *extra], capture_output=True, text=True)
     seconds, peak = (float(x) for x in out.stdout.split())
     times, failed = [], 0
     with open(timings) as f:
@@ -142,7 +153,8 @@ def main():
     wanted = set(filter(None, args.formats.split(",")))
     rows = []
     print(f"machine: {os.uname().sysname} {os.uname().machine}, {os.cpu_count()} cores; folder {args.folder}")
-    header = f"{'format':6} {'files':>5}  {'tool':18} {'docs/s':>9} {'median ms':>10} {'peak MB':>8} {'failed':>6}  {'anydoc ×':>9}"
+    header = (f"{'format':11} {'files':>5}  {'tool':22} {'docs/s':>9} {'pages/s':>8} {'median ms':>10} {'peak MB':>8}"
+              f" {'failed':>6}  {'anydoc ×':>9}")
     print(header)
     print("-" * len(header))
     for fmt in FORMATS:
@@ -150,32 +162,36 @@ def main():
         if not paths or (wanted and fmt not in wanted):
             continue
         results = []
-        ours = run_anydoc(args.anydoc, paths, 1)
-        results.append(("anydoc (1 job)", ours))
-        results.append((f"anydoc ({os.cpu_count()} jobs)", run_anydoc(args.anydoc, paths, os.cpu_count())))
-        if fmt in ANYDOC_RIVAL:
-            results.append(("firecrawl-anydoc", run_python_rival(args.python, "firecrawl-anydoc", paths)))
-        if fmt in MARKITDOWN:
-            results.append(("markitdown", run_python_rival(args.python, "markitdown", paths)))
-        if fmt in PANDOC and PANDOC[fmt] and shutil.which("pandoc"):
-            reader = PANDOC[fmt]
-            results.append(("pandoc", run_cli_per_file(lambda p: ["pandoc", "-f", reader, "-t", "gfm", p], paths)))
-        if fmt in ("pdf", "pdf-scanned"):
-            if shutil.which("pdftotext"):
-                results.append(("pdftotext", run_cli_per_file(lambda p: ["pdftotext", p, "-"], paths)))
-            results.append(("pdf-inspector", run_python_rival(args.python, "pdf-inspector", paths)))
+        pages = page_count(paths) if fmt in ("pdf", "pdf-scanned") and shutil.which("pdfinfo") else 0
+        if fmt == "pdf-scanned":
+            # One OCR worker in all; then two, either as two documents at
+            # once or as two threads sharing one document's pages.
+            ours = run_anydoc(args.anydoc, paths, 1, ("--ocr-workers", "1"))
+            results.append(("anydoc (1 worker)", ours))
+            results.append(("anydoc (2 jobs × 1)", run_anydoc(args.anydoc, paths, 2, ("--ocr-workers", "1"))))
+            results.append(("anydoc (1 job × 2)", run_anydoc(args.anydoc, paths, 1, ("--ocr-workers", "2"))))
+        else:
+            ours = run_anydoc(args.anydoc, paths, 1)
+            results.append(("anydoc (1 job)", ours))
+            results.append((f"anydoc ({os.cpu_count()} jobs)", run_anydoc(args.anydoc, paths, os.cpu_count())))
         our_rate = len(paths) / ours[0] if ours and ours[0] > 0 else 0
         for tool, result in results:
             if result is None:
-                print(f"{fmt:6} {len(paths):5}  {tool:18} {'(failed to run)':>9}")
+                print(f"{fmt:11} {len(paths):5}  {tool:22} {'(failed to run)':>9}")
                 continue
             seconds, times, failed, peak = result
             if failed == len(paths):
-                print(f"{fmt:6} {len(paths):5}  {tool:18} {'(converts none)':>9}")
+                print(f"{fmt:11} {len(paths):5}  {tool:22} {'(converts none)':>9}")
                 continue
             rate = len(paths) / seconds if seconds > 0 else float("inf")
+            page_rate = f"{pages / seconds:8.1f}" if pages and seconds > 0 else f"{'':8}"
             ratio = "" if tool.startswith("anydoc (") else f"{our_rate / rate:8.1f}×"
-            print(f"{fmt:6} {len(paths):5}  {tool:18} {rate:9.1f} {statistics.median(times):10.2f} {peak:8.1f} {failed:6}  {ratio:>9}")
+            print(f"{fmt:11} {len(paths):5}  {tool:22} {rate:9.1f} {page_rate} {statistics.median(times):10.2f} {peak:8.1f}"
+                  f" {failed:6}  {ratio:>9}")
+        if fmt == "pdf-scanned" and all(r for _, r in results[:3]):
+            one = results[0][1][0]
+            print(f"{'':11} OCR speed-up over one worker ({pages} pages): 2 documents at once {one / results[1][1][0]:.2f}×,"
+                  f" 2 threads per document {one / results[2][1][0]:.2f}×")
         sys.stdout.flush()
 
 

@@ -19,6 +19,7 @@ enum ConvertCommand {
         parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
         parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default eng).")
         parser.option("ocr-dpi", value: "dpi", help: "Resolution pages are rendered at for OCR (default 300).")
+        parser.option("ocr-workers", value: "n", help: "Threads that OCR one document's pages (default: the number of cores).")
         parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")
         parser.flag("front-matter", help: "Open the output with YAML front matter from the document's metadata.")
         parser.flag("no-markers", help: "Leave out page markers and slide numbers.")
@@ -56,6 +57,7 @@ enum ConvertCommand {
         }
         if let language = parsed.value("ocr-lang") { options.ocrLanguage = language }
         if let dpi = try parsed.integer("ocr-dpi", in: 72...1200) { options.ocrDPI = dpi }
+        if let workers = try parsed.integer("ocr-workers", in: 1...64) { options.ocrWorkers = workers }
 
         var markdownOptions = MarkdownOptions()
         markdownOptions.frontMatter = parsed.has("front-matter")

@@ -20,6 +20,9 @@ public struct ConversionOptions: Sendable {
     public var ocrDPI = 300
     /// When PDF pages are OCRed.
     public var ocrMode: OCRMode = .auto
+    /// Threads that OCR the pages of one document, each with its own
+    /// Tesseract engine; nil for one per core.
+    public var ocrWorkers: Int?
 
     /// When PDF pages are OCRed.
     public enum OCRMode: String, Sendable, CaseIterable {

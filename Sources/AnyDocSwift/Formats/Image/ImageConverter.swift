@@ -16,7 +16,8 @@ enum ImageConverter: FormatConverter {
         let results: [OCRResult]
         if header.format == .tiff {
             let pages = TIFFPages(bytes: input.bytes)
-            let recognizer = try PageRecognizer(language: input.options.ocrLanguage)
+            let recognizer = try PageRecognizer(
+                language: input.options.ocrLanguage, workers: input.options.ocrWorkers ?? PageRecognizer.defaultWorkerCount)
             results = try recognizer.recognize(deadline: input.deadline) { () throws(ConversionError) -> GrayImage? in
                 guard let page = try pages.next() else { return nil }
                 return try page.grayBytes(resolution: resolution(of: page))
