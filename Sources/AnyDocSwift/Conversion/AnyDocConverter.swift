@@ -95,6 +95,7 @@ public struct AnyDocConverter: Sendable {
         case .png, .jpeg, .tiff, .webp, .gif, .bmp: return ImageConverter.self
         case .pdf: return PDFConverter.self
         case .epub: return EPUBConverter.self
+        case .doc: return DOCConverter.self
         default: return UnavailableConverter.self
         }
     }

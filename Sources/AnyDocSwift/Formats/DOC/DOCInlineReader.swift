@@ -1,0 +1,192 @@
+/// Reads the characters of paragraphs into inline pieces: special
+/// characters normalised, hidden and deleted text dropped, fields reduced
+/// to their shown result, HYPERLINK fields made links and note marks made
+/// footnote references.
+///
+/// Fields (0x13 begin, 0x14 separator, 0x15 end) may span paragraphs, so
+/// the field stack lives as long as the reader, one per story.
+struct DOCInlineReader {
+    private struct Field {
+        var showsResult = false
+        var instruction: [UInt16] = []
+        var linkTarget: String?
+        /// Where the link's content starts in the current paragraph's pieces.
+        var linkStart = 0
+    }
+
+    /// Deeper fields are read as plain content; Word itself nests far less.
+    private static let maxFieldDepth = 32
+    private static let maxInstructionLength = 2048
+
+    let document: DOCDocument
+    /// Note and comment labels by the CP of their reference mark.
+    let noteReferences: [Int: String]
+    let showsDeletions: Bool
+    private var fields: [Field] = []
+    /// Field begins past `maxFieldDepth` whose ends are still to come.
+    private var ignoredFieldDepth = 0
+
+    private var pieces: [DOCInlinePiece] = []
+    private var buffer: [UInt16] = []
+    private var bufferFormat = DOCTextFormat()
+
+    init(document: DOCDocument, noteReferences: [Int: String], showsDeletions: Bool) {
+        self.document = document
+        self.noteReferences = noteReferences
+        self.showsDeletions = showsDeletions
+    }
+
+    /// The inlines of the characters in `range` (a paragraph without its
+    /// mark). Headings pass `dropsBold`: their bold comes from the style.
+    mutating func inlines(_ range: Range<Int>, paragraphStyle: Int, dropsBold: Bool) -> [Inline] {
+        pieces = []
+        for index in fields.indices { fields[index].linkStart = 0 }
+        let text = document.text
+        var cp = max(range.lowerBound, 0)
+        let end = min(range.upperBound, text.count)
+        while cp < end {
+            let (properties, runEnd) = document.characterProperties(at: cp, paragraphStyle: paragraphStyle)
+            let stop = min(max(runEnd, cp + 1), end)
+            var format = DOCTextFormat(
+                bold: properties.bold && !dropsBold, italic: properties.italic, strike: properties.strike,
+                superscript: properties.superscript, subscript: properties.subscript)
+            let isShown = !properties.hidden && (!properties.deleted || showsDeletions)
+            if properties.deleted { format.strike = true }
+            for position in cp..<stop {
+                read(text[position], at: position, properties: properties, format: format, isShown: isShown)
+            }
+            cp = stop
+        }
+        flush()
+        // A link still open at the paragraph's end wraps what it holds so
+        // far; the rest of its result continues in the next paragraph.
+        for index in fields.indices.reversed() where fields[index].linkTarget != nil {
+            wrapLink(index)
+        }
+        return DOCInlineSpans.inlines(pieces)
+    }
+
+    private mutating func read(_ unit: UInt16, at cp: Int, properties: DOCCharacterProperties, format: DOCTextFormat, isShown: Bool) {
+        switch unit {
+        case 0x13:
+            beginField()
+            return
+        case 0x14:
+            separateField()
+            return
+        case 0x15:
+            endField()
+            return
+        default:
+            break
+        }
+        if fields.contains(where: { !$0.showsResult }) {
+            // Instruction text: kept for the innermost field reading it.
+            if let index = fields.lastIndex(where: { !$0.showsResult }), fields[index].instruction.count < Self.maxInstructionLength {
+                // Object anchors and other marks inside an instruction are not words.
+                fields[index].instruction.append(unit < 0x20 ? 0x20 : unit)
+            }
+            return
+        }
+        guard isShown else { return }
+        if let label = noteReferences[cp] {
+            flush()
+            pieces.append(.noteReference(label))
+            return
+        }
+        switch unit {
+        case 0x0B:
+            flush()
+            pieces.append(.lineBreak)
+        case 0x09:
+            append(0x09, format: format)
+        case 0x1E:
+            append(0x2D, format: format)
+        case 0x28 where properties.special:
+            if let symbol = properties.symbol { appendSymbol(symbol.character, font: symbol.font, format: format) }
+        case 0xF000...0xF0FF:
+            appendSymbol(unit, font: properties.font, format: format)
+        case 0..<0x20, 0x7F...0x9F:
+            // Object anchors, note and comment marks without a note, page
+            // breaks and other controls show nothing.
+            break
+        default:
+            append(unit, format: format)
+        }
+    }
+
+    /// A symbol-font character as the Unicode character it looks like;
+    /// one that cannot be told is dropped rather than shown as a box.
+    private mutating func appendSymbol(_ unit: UInt16, font: Int, format: DOCTextFormat) {
+        guard unit >= 0x20 else { return }
+        if unit < 0xF000 || unit > 0xF0FF {
+            append(unit, format: format)
+        } else if let scalar = DOCSymbolFont.character(UInt8(unit & 0xFF), font: document.fontName(font)) {
+            append(UInt16(scalar.value), format: format)
+        }
+    }
+
+    private mutating func append(_ unit: UInt16, format: DOCTextFormat) {
+        if format != bufferFormat { flush() }
+        bufferFormat = format
+        buffer.append(unit)
+    }
+
+    private mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        pieces.append(.text(String(decoding: buffer, as: UTF16.self), bufferFormat))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Fields
+
+    private mutating func beginField() {
+        flush()
+        guard fields.count < Self.maxFieldDepth else {
+            ignoredFieldDepth += 1
+            return
+        }
+        fields.append(Field())
+    }
+
+    private mutating func separateField() {
+        guard ignoredFieldDepth == 0, let index = fields.indices.last, !fields[index].showsResult else { return }
+        flush()
+        fields[index].showsResult = true
+        let instruction = String(decoding: fields[index].instruction, as: UTF16.self)
+        if let target = WordFieldInstruction.hyperlinkTarget(instruction), !target.isEmpty {
+            fields[index].linkTarget = target
+            fields[index].linkStart = pieces.count
+        }
+        fields[index].instruction = []
+    }
+
+    private mutating func endField() {
+        if ignoredFieldDepth > 0 {
+            ignoredFieldDepth -= 1
+            return
+        }
+        guard let index = fields.indices.last else { return }
+        flush()
+        if fields[index].linkTarget != nil { wrapLink(index) }
+        let field = fields.removeLast()
+        // A field without a result shows nothing, except the text an EQ
+        // field lays out (phonetic guides above their base text).
+        if !field.showsResult, !fields.contains(where: { !$0.showsResult }),
+            let shown = DOCEquationField.baseText(String(decoding: field.instruction, as: UTF16.self))
+        {
+            pieces.append(.text(shown, DOCTextFormat()))
+        }
+    }
+
+    /// Replaces the pieces since the link field's start by one link.
+    private mutating func wrapLink(_ index: Int) {
+        guard let target = fields[index].linkTarget else { return }
+        flush()
+        let start = min(fields[index].linkStart, pieces.count)
+        let content = Array(pieces[start...])
+        pieces.removeSubrange(start...)
+        if !content.isEmpty { pieces.append(.link(target, content)) }
+        fields[index].linkStart = pieces.count
+    }
+}
