@@ -96,6 +96,7 @@ public struct AnyDocConverter: Sendable {
         case .pdf: return PDFConverter.self
         case .epub: return EPUBConverter.self
         case .doc: return DOCConverter.self
+        case .ppt: return PPTConverter.self
         default: return UnavailableConverter.self
         }
     }

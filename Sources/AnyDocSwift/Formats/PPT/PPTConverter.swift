@@ -1,0 +1,69 @@
+/// PowerPoint 97–2003 presentations (PPT, the MS-PPT binary format): the
+/// slides in show order, each under a `## Slide N: Title` heading, with
+/// bullets by outline level, tables, hyperlinks and speaker notes, shaped
+/// like the PPTX output.
+///
+/// The `PowerPoint Document` stream is read through its newest user edit
+/// and persist directory, so incrementally saved files show their last
+/// state. A slide whose records are damaged is reported as a warning and
+/// the deck goes on.
+enum PPTConverter: FormatConverter {
+    static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
+        let file = try CompoundFile(input.bytes, limits: input.limits)
+        if file.entry(named: "EncryptedSummary") != nil { throw .encrypted("the presentation is encrypted") }
+        let newestEdit = try PPTCurrentUser.currentEditOffset(in: file)
+        guard let entry = file.entry(named: "PowerPoint Document"), entry.kind == .stream else {
+            throw .missingPart("PowerPoint Document")
+        }
+        var metadata = Metadata(sourceFormat: input.format)
+        if let summary = file.entry(named: "\u{5}SummaryInformation"), summary.kind == .stream,
+           let bytes = try? file.read(summary, maxBytes: 1 << 20) {
+            PropertySetReader.summaryMetadata(bytes, into: &metadata)
+        }
+        try convert(stream: try file.read(entry), newestEdit: newestEdit, metadata: metadata, input: input, into: sink)
+    }
+
+    /// Converts a PowerPoint Document stream whose newest edit starts at
+    /// `newestEdit` (nil: found by scanning).
+    static func convert(
+        stream: [UInt8], newestEdit: Int?, metadata: Metadata, input: ConversionInput, into sink: DocumentSink
+    ) throws(ConversionError) {
+        let presentation = try PPTPresentation(
+            stream: stream, newestEdit: newestEdit, limits: input.limits, deadline: input.deadline)
+
+        var metadata = metadata
+        metadata.pageCount = presentation.slides.count
+        sink.setMetadata(metadata)
+
+        var previousFooter: [Block] = []
+        for (index, page) in presentation.slides.enumerated() {
+            try input.deadline.check()
+            let number = index + 1
+            let slide: SlideContent
+            do {
+                slide = try PPTSlideReader.read(page, in: presentation)
+            } catch where error.kind == .malformed {
+                sink.addWarning("slide \(number) could not be read: \(error.reason)")
+                try sink.append(.boundary(.slide(number: number, title: nil)))
+                continue
+            }
+            for warning in slide.warnings { sink.addWarning("slide \(number): \(warning)") }
+            try sink.append(.boundary(.slide(number: number, title: heading(slide))))
+            for block in slide.blocks { try sink.append(block) }
+            // A footer repeated on every slide is shown where it first appears.
+            if !slide.footer.isEmpty, slide.footer != previousFooter {
+                for block in slide.footer { try sink.append(block) }
+            }
+            previousFooter = slide.footer
+            if !slide.notes.isEmpty {
+                try sink.append(.blockQuote([.paragraph([.strong([.text("Notes:")])])] + slide.notes))
+            }
+        }
+    }
+
+    /// The slide's title, marked when the slide is hidden in the show.
+    private static func heading(_ slide: SlideContent) -> String? {
+        guard slide.isHidden else { return slide.title }
+        return slide.title.map { $0 + " (hidden)" } ?? "(hidden)"
+    }
+}

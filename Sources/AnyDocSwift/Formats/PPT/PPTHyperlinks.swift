@@ -1,0 +1,28 @@
+/// The external hyperlinks of a presentation (ExHyperlink records of the
+/// document's ExObjList), by id. Only addresses a browser can open are
+/// kept, as for PPTX: a scheme (`https://`, `ftp://`) or `mailto:`;
+/// links to other slides, files and presentations read as plain text.
+enum PPTHyperlinks {
+    static func read(in document: PPTRecord, reader: PPTRecordReader) throws(ConversionError) -> [UInt32: String] {
+        guard let list = try reader.child(of: document, type: PPTRecordType.externalObjectList) else { return [:] }
+        var result: [UInt32: String] = [:]
+        for hyperlink in try reader.children(of: list) where hyperlink.type == PPTRecordType.externalHyperlink {
+            var id: UInt32?
+            var target = ""
+            for field in try reader.children(of: hyperlink) {
+                if field.type == PPTRecordType.externalHyperlinkAtom {
+                    id = reader.uint32(field, at: 0)
+                } else if field.type == PPTRecordType.cString, field.instance == 1 {
+                    target = reader.string(field).trimmingSpaces()
+                }
+            }
+            guard let id, isAddress(target) else { continue }
+            result[id] = target
+        }
+        return result
+    }
+
+    private static func isAddress(_ target: String) -> Bool {
+        target.contains("://") || target.lowercased().hasPrefix("mailto:")
+    }
+}

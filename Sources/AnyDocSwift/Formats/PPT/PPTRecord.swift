@@ -1,0 +1,135 @@
+/// One record of the PowerPoint Document stream: an 8-byte header
+/// (version and instance, type, length) and its body. Containers
+/// (version 0xF) hold further records; atoms hold data.
+struct PPTRecord: Equatable {
+    let type: UInt16
+    let version: UInt8
+    let instance: UInt16
+    /// Where the header starts in the stream: persist offsets point here.
+    let offset: Int
+    let bodyStart: Int
+    let bodyEnd: Int
+
+    var isContainer: Bool { version == 0xF }
+    var length: Int { bodyEnd - bodyStart }
+}
+
+/// Reads the records of the PowerPoint Document stream.
+///
+/// Every header is checked against the bytes; a child that overruns its
+/// container ends the container's list, keeping what came before. Each
+/// record visited is counted against a budget drawn from the limits, so
+/// offsets pointing many slides at one huge container cannot multiply
+/// the work without bound, and the deadline is checked as records go by.
+final class PPTRecordReader {
+    let bytes: [UInt8]
+    let deadline: Deadline
+    /// How deep drawing groups may nest.
+    let maxDepth: Int
+    private let maxRecords: Int
+    private var visited = 0
+
+    init(bytes: [UInt8], limits: Limits, deadline: Deadline) {
+        self.bytes = bytes
+        self.deadline = deadline
+        self.maxDepth = limits.maxNestingDepth
+        // A record is the binary twin of an XML node.
+        self.maxRecords = limits.maxXMLNodes
+    }
+
+    /// The record whose header starts at `offset`; nil when the header or
+    /// the body would run past the end of the stream.
+    func record(at offset: Int) -> PPTRecord? {
+        guard offset >= 0, let head = LittleEndian.uint16(bytes, at: offset),
+              let type = LittleEndian.uint16(bytes, at: offset + 2),
+              let length = LittleEndian.uint32(bytes, at: offset + 4) else { return nil }
+        let start = offset + 8
+        guard Int(length) <= bytes.count - start else { return nil }
+        return PPTRecord(
+            type: type, version: UInt8(head & 0xF), instance: head >> 4,
+            offset: offset, bodyStart: start, bodyEnd: start + Int(length))
+    }
+
+    /// The records directly inside a container, in order; none for an atom.
+    func children(of container: PPTRecord) throws(ConversionError) -> [PPTRecord] {
+        guard container.isContainer else { return [] }
+        return try records(inBodyOf: container)
+    }
+
+    /// The records a body holds, container or not: some atoms (binary
+    /// tag data) carry records of their own.
+    func records(inBodyOf container: PPTRecord) throws(ConversionError) -> [PPTRecord] {
+        var result: [PPTRecord] = []
+        var offset = container.bodyStart
+        while offset <= container.bodyEnd - 8, let child = record(at: offset), child.bodyEnd <= container.bodyEnd {
+            try countVisit()
+            result.append(child)
+            offset = child.bodyEnd
+        }
+        return result
+    }
+
+    /// The first record of `type` directly inside `container`.
+    func child(of container: PPTRecord, type: UInt16) throws(ConversionError) -> PPTRecord? {
+        try children(of: container).first { $0.type == type }
+    }
+
+    /// Counts one record (or one entry of a table) against the budget.
+    func countVisit() throws(ConversionError) {
+        visited += 1
+        if visited > maxRecords {
+            throw .resourceLimit("presentation has more than \(maxRecords) records")
+        }
+        if visited & 0xFFF == 0 { try deadline.check() }
+    }
+
+    // MARK: - Fields of a record's body
+
+    func uint8(_ record: PPTRecord, at offset: Int) -> UInt8? {
+        guard offset >= 0, offset < record.length else { return nil }
+        return bytes[record.bodyStart + offset]
+    }
+
+    func uint16(_ record: PPTRecord, at offset: Int) -> UInt16? {
+        guard offset >= 0, offset <= record.length - 2 else { return nil }
+        return LittleEndian.uint16(bytes, at: record.bodyStart + offset)
+    }
+
+    func uint32(_ record: PPTRecord, at offset: Int) -> UInt32? {
+        guard offset >= 0, offset <= record.length - 4 else { return nil }
+        return LittleEndian.uint32(bytes, at: record.bodyStart + offset)
+    }
+
+    func int16(_ record: PPTRecord, at offset: Int) -> Int? {
+        uint16(record, at: offset).map { Int(Int16(bitPattern: $0)) }
+    }
+
+    func int32(_ record: PPTRecord, at offset: Int) -> Int? {
+        uint32(record, at: offset).map { Int(Int32(bitPattern: $0)) }
+    }
+
+    /// A record's body as UTF-16 code units (a trailing odd byte dropped).
+    func utf16Units(_ record: PPTRecord) -> [UInt16] {
+        var units: [UInt16] = []
+        units.reserveCapacity(record.length / 2)
+        var offset = record.bodyStart
+        while offset + 1 < record.bodyEnd {
+            units.append(UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8)
+            offset += 2
+        }
+        return units
+    }
+
+    /// A record's body as 8-bit characters, each the low byte of a UTF-16
+    /// unit (Latin-1), as TextBytesAtom stores them.
+    func byteUnits(_ record: PPTRecord) -> [UInt16] {
+        bytes[record.bodyStart..<record.bodyEnd].map { UInt16($0) }
+    }
+
+    /// A CString record's text, trailing NULs and blanks removed.
+    func string(_ record: PPTRecord) -> String {
+        var units = utf16Units(record)
+        while let last = units.last, last == 0 || last == 0x20 { units.removeLast() }
+        return PPTCharacters.string(units)
+    }
+}

@@ -1,0 +1,178 @@
+/// Puts a slide's shapes in reading order and turns them into blocks, the
+/// way PPTX slides are read.
+///
+/// The first title placeholder with text becomes the slide's title and
+/// is not repeated. Then come the other placeholders, the subtitle first
+/// and the rest by their layout position; then every other shape by
+/// position, top to bottom and, within a row, left to right, groups
+/// kept together; footer, header and date placeholders go apart.
+/// Placeholders point at their text in the slide list; any text of the
+/// list no shape points at is read too, placed by its text type, so
+/// nothing is read twice and nothing is lost.
+struct PPTSlideComposer {
+    /// The page's texts in the slide list, in order.
+    let listedTexts: [PPTTextBody]
+    /// Charged with the cells of every table.
+    let countCells: (Int) throws(ConversionError) -> Void
+
+    struct Composition {
+        var title: String?
+        var blocks: [Block]
+        /// Footer, header and date text, kept apart so a deck's repeated
+        /// footer can be shown once.
+        var footer: [Block]
+    }
+
+    private enum Role { case title, subtitle, body, footer, hidden, other }
+
+    private struct Item {
+        var role: Role
+        var shape: PPTShape
+    }
+
+    func compose(_ shapes: [PPTShape]) throws(ConversionError) -> Composition {
+        var items = resolved(shapes).map { Item(role: Self.role(of: $0), shape: $0) }
+        var title: String?
+        if let index = items.firstIndex(where: { $0.role == .title && !Self.titleText($0.shape).isEmpty }) {
+            title = Self.titleText(items[index].shape)
+            items.remove(at: index)
+        }
+        // The original position in the key keeps the sort stable.
+        let placeholders = items.enumerated()
+            .filter { [.title, .subtitle, .body].contains($0.element.role) }
+            .map { (key: ($0.element.role == .subtitle ? 0 : 1, $0.element.shape.placeholderPosition, $0.offset), shape: $0.element.shape) }
+            .sorted { $0.key < $1.key }
+            .map(\.shape)
+        var blocks: [Block] = []
+        for shape in placeholders { blocks += try self.blocks(for: shape) }
+        let others = try items.filter { $0.role == .other }.map { item throws(ConversionError) in try slideShape(item.shape) }
+        blocks += Self.flatten(SlideComposer.byPosition(others))
+        var footer: [Block] = []
+        for item in items where item.role == .footer { footer += try self.blocks(for: item.shape) }
+        return Composition(title: title, blocks: blocks, footer: footer)
+    }
+
+    /// A notes page's text: its notes placeholder, and text boxes holding
+    /// notes text. Only bullets the text sets itself are lists.
+    func notes(_ shapes: [PPTShape]) -> [Block] {
+        var blocks: [Block] = []
+        func collect(_ shapes: [PPTShape]) {
+            for shape in shapes {
+                switch shape.content {
+                case .group(let children):
+                    collect(children)
+                case .text(let text):
+                    let isNotes = shape.placeholder.map { PPTPlaceholder.notesBody.contains($0) } ?? (text.type == PPTTextType.notes)
+                    if isNotes { blocks += ParagraphGrouper.blocks(text.paragraphs()) { $0.bullet ?? .none } }
+                default:
+                    break
+                }
+            }
+        }
+        collect(resolved(shapes))
+        return blocks
+    }
+
+    // MARK: - Texts
+
+    /// The shapes with references into the slide list replaced by the
+    /// texts they name, followed by the listed texts nothing names and
+    /// no text box repeats (some writers keep both copies).
+    private func resolved(_ shapes: [PPTShape]) -> [PPTShape] {
+        var used = Set<Int>()
+        var inline = Set<[UInt16]>()
+        func resolve(_ shape: PPTShape) -> PPTShape {
+            var shape = shape
+            switch shape.content {
+            case .listedText(let index):
+                if listedTexts.indices.contains(index), used.insert(index).inserted {
+                    shape.content = .text(listedTexts[index])
+                } else {
+                    shape.content = .none
+                }
+            case .text(let text):
+                inline.insert(text.units)
+            case .group(let children):
+                shape.content = .group(children.map(resolve))
+            default:
+                break
+            }
+            return shape
+        }
+        var result = shapes.map(resolve)
+        for (index, text) in listedTexts.enumerated() where !used.contains(index) && !inline.contains(text.units) {
+            result.append(PPTShape(content: .text(text)))
+        }
+        return result
+    }
+
+    private static func role(of shape: PPTShape) -> Role {
+        if let placement = shape.placeholder {
+            switch PPTPlaceholder.role(placement) {
+            case .title: return .title
+            case .subtitle: return .subtitle
+            case .body: return .body
+            case .footer: return .footer
+            case .hidden: return .hidden
+            }
+        }
+        guard case .text(let text) = shape.content else { return .other }
+        switch text.type {
+        case PPTTextType.title, PPTTextType.centerTitle: return .title
+        case PPTTextType.centerBody: return .subtitle
+        case PPTTextType.body, PPTTextType.halfBody, PPTTextType.quarterBody: return .body
+        default: return .other
+        }
+    }
+
+    private static func titleText(_ shape: PPTShape) -> String {
+        guard case .text(let text) = shape.content else { return "" }
+        return text.plainLine
+    }
+
+    // MARK: - Blocks
+
+    private func blocks(for shape: PPTShape) throws(ConversionError) -> [Block] {
+        switch shape.content {
+        case .text(let text):
+            return ParagraphGrouper.blocks(text.paragraphs(inherited: Self.inheritedBullet(text.type))) { $0.bullet ?? .none }
+        case .table(let cells):
+            return try PPTTableBuilder.table(cells, countCells: countCells).map { [.table($0)] } ?? []
+        case .group(let children):
+            return Self.flatten(SlideComposer.byPosition(try children.map { child throws(ConversionError) in try slideShape(child) }))
+        case .listedText, .none:
+            return []
+        }
+    }
+
+    /// Body placeholders show bullets unless the text turns them off, as
+    /// the default master's body style has them; other text has none.
+    private static func inheritedBullet(_ textType: UInt32) -> BulletStyle {
+        switch textType {
+        case PPTTextType.body, PPTTextType.halfBody, PPTTextType.quarterBody: return .symbol
+        default: return .none
+        }
+    }
+
+    /// The shape as the PPTX reading order sorts them: its blocks at its
+    /// position in EMU (a master unit is 1/576 inch, 1587.5 EMU), groups
+    /// with their members.
+    private func slideShape(_ shape: PPTShape) throws(ConversionError) -> SlideShape {
+        let position = shape.anchor.map { SlidePosition(x: Int64($0.left) * 3175 / 2, y: Int64($0.top) * 3175 / 2) }
+        if case .group(let children) = shape.content {
+            let members = try children.map { child throws(ConversionError) in try slideShape(child) }
+            return SlideShape(placeholder: nil, position: position, content: .group(members))
+        }
+        return SlideShape(placeholder: nil, position: position, content: .blocks(try blocks(for: shape)))
+    }
+
+    private static func flatten(_ shapes: [SlideShape]) -> [Block] {
+        shapes.flatMap { shape -> [Block] in
+            switch shape.content {
+            case .blocks(let blocks): return blocks
+            case .group(let children): return flatten(SlideComposer.byPosition(children))
+            case .text: return []
+            }
+        }
+    }
+}
