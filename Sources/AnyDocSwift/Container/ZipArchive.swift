@@ -136,7 +136,9 @@ final class ZipArchive {
         // The declared size only sizes the first allocation, within reason.
         var result: [UInt8] = []
         result.reserveCapacity(min(max(entry.declaredSize, 0), 1 << 22))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Most parts are small: a chunk sized to the declared size (plus
+        // one byte, to see the end) spares zeroing 64 KB for each.
+        var chunk = [UInt8](repeating: 0, count: min(1 << 16, max(entry.declaredSize, 0) + 1))
         while true {
             let count = try reader.read(into: &chunk)
             if count == 0 { break }
@@ -289,6 +291,19 @@ final class ZipArchive {
     /// The lookup key for tolerant matching: slashes for backslashes, no
     /// leading slash, lowercase.
     static func foldedKey(_ name: String) -> String {
+        // Part names are almost always ASCII: fold their bytes directly
+        // (this runs for every entry of every archive opened).
+        let utf8 = name.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count)
+            for byte in utf8 {
+                let slash = byte == UInt8(ascii: "\\") ? UInt8(ascii: "/") : byte
+                if bytes.isEmpty && slash == UInt8(ascii: "/") { continue }
+                bytes.append(slash >= 0x41 && slash <= 0x5A ? slash + 0x20 : slash)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         var leading = true
         for scalar in name.unicodeScalars {

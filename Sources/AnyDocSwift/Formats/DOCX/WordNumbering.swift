@@ -32,14 +32,9 @@ struct WordNumbering {
             switch reader.localName {
             case "abstractNum":
                 let id = reader.attribute("abstractNumId", namespace: w) ?? ""
-                let element = try reader.readElement()
-                var levels: [Int: Level] = [:]
-                for levelElement in element.elements("lvl", in: w) {
-                    guard let index = levelElement.attribute("ilvl").flatMap({ Int($0) }) else { continue }
-                    levels[index] = Self.level(from: levelElement)
-                }
+                let (levels, link) = try Self.readAbstract(reader)
                 abstracts[id] = levels
-                if let link = element.firstElement("numStyleLink", in: w)?.attribute("val") { styleLinks[id] = link }
+                if let link { styleLinks[id] = link }
             case "num":
                 let id = reader.attribute("numId", namespace: w) ?? ""
                 let element = try reader.readElement()
@@ -57,13 +52,53 @@ struct WordNumbering {
         }
     }
 
-    private static func level(from element: XMLElement) -> Level {
+    /// Reads one `w:abstractNum` as it streams: each level's format,
+    /// start and restart, and the style link. Level paragraph and run
+    /// properties (most of the part) stream past unbuilt.
+    private static func readAbstract(_ reader: XMLReader) throws(ConversionError) -> (levels: [Int: Level], styleLink: String?) {
         let w = OOXMLNamespace.wordprocessing
-        var level = Level()
-        if let format = element.firstElement("numFmt", in: w)?.attribute("val") { level.format = format }
-        if let start = element.firstElement("start", in: w)?.attribute("val").flatMap({ Int($0) }) { level.start = start }
-        level.restartAfter = element.firstElement("lvlRestart", in: w)?.attribute("val").flatMap { Int($0) }
-        return level
+        var levels: [Int: Level] = [:]
+        var styleLink: String?
+        guard !reader.isEmptyElement else { return (levels, nil) }
+        let abstractDepth = reader.depth
+        var current: (index: Int?, level: Level)?
+        while try reader.read() {
+            if reader.kind == .endElement {
+                if reader.depth <= abstractDepth { break }
+                if reader.depth == abstractDepth + 1, let finished = current {
+                    if let index = finished.index { levels[index] = finished.level }
+                    current = nil
+                }
+                continue
+            }
+            guard reader.kind == .startElement else { continue }
+            let inW = reader.namespace == w
+            if reader.depth == abstractDepth + 1 {
+                if inW && reader.localName == "lvl" {
+                    let level = ((reader.attribute("ilvl", namespace: w) ?? reader.attribute("ilvl")).flatMap { Int($0) }, Level())
+                    if reader.isEmptyElement {
+                        if let index = level.0 { levels[index] = level.1 }
+                    } else {
+                        current = level
+                    }
+                } else {
+                    if inW && reader.localName == "numStyleLink" { styleLink = reader.attribute("val", namespace: w) ?? reader.attribute("val") }
+                    try reader.skipElement()
+                }
+            } else if current != nil, reader.depth == abstractDepth + 2, inW {
+                let value = reader.attribute("val", namespace: w) ?? reader.attribute("val")
+                switch reader.localName {
+                case "numFmt": if let value { current?.level.format = value }
+                case "start": if let start = value.flatMap({ Int($0) }) { current?.level.start = start }
+                case "lvlRestart": current?.level.restartAfter = value.flatMap { Int($0) }
+                default: break
+                }
+                try reader.skipElement()
+            } else {
+                try reader.skipElement()
+            }
+        }
+        return (levels, styleLink)
     }
 
     /// The definition a list instance uses, following a style link

@@ -124,8 +124,7 @@ final class SlideStyleCache {
                 guard reader.kind == .startElement, reader.namespace == p else { continue }
                 switch reader.localName {
                 case "sp":
-                    let shape = try reader.readElement(maxNodes: 50_000)
-                    if let style = Self.placeholderStyle(shape) { found.append(style) }
+                    if let style = try placeholderStyle(reader) { found.append(style) }
                 case "txStyles":
                     textStyles = try reader.readElement(maxNodes: 50_000)
                 default:
@@ -138,13 +137,26 @@ final class SlideStyleCache {
         return (found, textStyles)
     }
 
-    private static func placeholderStyle(_ shape: XMLElement) -> PlaceholderStyle? {
-        let p = PPTXNamespace.presentation
-        guard let placeholder = shape.firstElement("nvSpPr", in: p)?.firstElement("nvPr", in: p)?.firstElement("ph", in: p) else {
-            return nil
+    /// The placeholder role and list style of the shape the reader is on,
+    /// leaving it on the shape's end. Only `p:ph` and the text body's
+    /// `a:lstStyle` matter; the rest of the shape (geometry, sample text)
+    /// streams past unbuilt.
+    private func placeholderStyle(_ reader: XMLReader) throws(ConversionError) -> PlaceholderStyle? {
+        guard !reader.isEmptyElement else { return nil }
+        let depth = reader.depth
+        var reference: PlaceholderReference?
+        var levels = ListLevels()
+        while try reader.read() {
+            if reader.kind == .endElement && reader.depth == depth { break }
+            guard reader.kind == .startElement else { continue }
+            if reader.isElement("ph", in: p) {
+                reference = PlaceholderReference(
+                    type: reader.attribute("type"), index: reader.attribute("idx").flatMap { Int($0) })
+            } else if reader.isElement("lstStyle", in: PPTXNamespace.drawing) {
+                levels = ListLevels(try reader.readElement(maxNodes: 50_000))
+            }
         }
-        let reference = PlaceholderReference(placeholder)
-        let levels = ListLevels(shape.firstElement("txBody", in: p)?.firstElement("lstStyle", in: PPTXNamespace.drawing))
+        guard let reference else { return nil }
         return PlaceholderStyle(type: reference.type ?? "obj", index: reference.index, levels: levels)
     }
 }
