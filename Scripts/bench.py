@@ -174,6 +174,17 @@ def main():
             ours = run_anydoc(args.anydoc, paths, 1)
             results.append(("anydoc (1 job)", ours))
             results.append((f"anydoc ({os.cpu_count()} jobs)", run_anydoc(args.anydoc, paths, os.cpu_count())))
+        if fmt in ANYDOC_RIVAL:
+            results.append(("firecrawl-anydoc", run_python_rival(args.python, "firecrawl-anydoc", paths)))
+        if fmt in MARKITDOWN:
+            results.append(("markitdown", run_python_rival(args.python, "markitdown", paths)))
+        if fmt in PANDOC and PANDOC[fmt] and shutil.which("pandoc"):
+            reader = PANDOC[fmt]
+            results.append(("pandoc", run_cli_per_file(lambda p: ["pandoc", "-f", reader, "-t", "gfm", p], paths)))
+        if fmt in ("pdf", "pdf-scanned"):
+            if shutil.which("pdftotext"):
+                results.append(("pdftotext", run_cli_per_file(lambda p: ["pdftotext", p, "-"], paths)))
+            results.append(("pdf-inspector", run_python_rival(args.python, "pdf-inspector", paths)))
         our_rate = len(paths) / ours[0] if ours and ours[0] > 0 else 0
         for tool, result in results:
             if result is None:
