@@ -16,6 +16,9 @@ packages=(
   tesseract-ocr-eng
   tesseract-ocr-chi-sim
   tesseract-ocr-jpn
+  # The MCP client test (Scripts/mcp-test.sh) runs the official Python SDK
+  # in a virtualenv.
+  python3-venv
 )
 
 missing=()

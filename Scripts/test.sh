@@ -10,3 +10,4 @@ cd "$(dirname "$0")/.."
 export SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0
 swift build --build-tests "$@"
 swift test --skip-build "$@"
+Scripts/mcp-test.sh "$@"

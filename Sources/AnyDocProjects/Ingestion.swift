@@ -202,6 +202,11 @@ public struct Ingestion: Sendable {
             let detected = converter.detect(bytes, fileName: input.file)
             let output = StringOutput()
             let writer = MarkdownWriter(output: output, options: .default, limits: converter.options.limits)
+            // The converter caps a writer's output by the input's size only
+            // when it is handed the writer itself, not this counting wrapper:
+            // without the cap a small hostile file expands to the absolute
+            // limit in memory before it fails.
+            writer.limitOutput(forInputBytes: bytes.count)
             let counter = CountingSink(writer)
             try converter.convert(bytes, fileName: input.file, into: counter)
             try writer.finish()

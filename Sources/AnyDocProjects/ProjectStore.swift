@@ -14,31 +14,17 @@ public final class ProjectStore: @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = NSLock()
 
-    static let schemaVersion = 1
-
     public init(root: String) throws(ProjectError) {
         self.root = root
         try FileSystem.makeFolder(root)
         objects = try ObjectStore(root: root + "/objects")
         do {
             database = try SQLiteDatabase(path: root + "/store.sqlite")
-            try Self.migrate(database)
+            try StoreSchema.migrate(database)
         } catch {
             throw ProjectError.wrap(error)
         }
         chmod(root + "/store.sqlite", 0o600)
-    }
-
-    private static func migrate(_ database: SQLiteDatabase) throws {
-        let version = try database.queryFirst("PRAGMA user_version") { $0.int(0) } ?? 0
-        if version > schemaVersion {
-            throw ProjectError.invalidArgument("the store at this location was written by a newer anydoc (schema \(version))")
-        }
-        if version == schemaVersion { return }
-        try database.transaction {
-            try database.execute(schemaSQL)
-            try database.execute("PRAGMA user_version = \(schemaVersion)")
-        }
     }
 
     /// Runs `body` with the connection, one caller at a time, with every
@@ -396,14 +382,15 @@ public final class ProjectStore: @unchecked Sendable {
     private static func replaceSections(_ database: SQLiteDatabase, resourceID: String, version: Int, sections: [Section]) throws {
         try database.run("DELETE FROM sections WHERE resource_id = ?", resourceID)
         for (ordinal, section) in sections.enumerated() {
+            let heading = section.headingPath.joined(separator: "\n")
             try database.run(
                 """
                 INSERT INTO sections (resource_id, version, ordinal, heading, location_kind, location_number, location_name,
-                    start_offset, length, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    start_offset, length, body, has_cjk, cjk_bigrams) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-                resourceID, version, ordinal, section.headingPath.joined(separator: "\n"),
-                section.location?.kind.rawValue, section.location?.number, section.location?.name,
-                section.offset, section.length, section.text)
+                resourceID, version, ordinal, heading, section.location?.kind.rawValue, section.location?.number,
+                section.location?.name, section.offset, section.length, section.text,
+                CJKBigrams.containsCJK(heading + section.text), CJKBigrams.of(heading + "\n" + section.text))
         }
     }
 
@@ -419,67 +406,4 @@ public final class ProjectStore: @unchecked Sendable {
             return hashes
         }
     }
-
-    // MARK: - Schema
-
-    static let schemaSQL = """
-        CREATE TABLE IF NOT EXISTS projects (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL,
-            name_key TEXT NOT NULL UNIQUE,
-            created_at TEXT NOT NULL
-        );
-        CREATE TABLE IF NOT EXISTS resources (
-            id TEXT PRIMARY KEY,
-            project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
-            path TEXT NOT NULL,
-            latest_version INTEGER NOT NULL DEFAULT 0,
-            created_at TEXT NOT NULL,
-            UNIQUE (project_id, path)
-        );
-        CREATE TABLE IF NOT EXISTS versions (
-            resource_id TEXT NOT NULL REFERENCES resources (id) ON DELETE CASCADE,
-            number INTEGER NOT NULL,
-            deleted INTEGER NOT NULL DEFAULT 0,
-            source_sha256 TEXT,
-            markdown_sha256 TEXT,
-            format TEXT,
-            converter_version TEXT NOT NULL,
-            source_bytes INTEGER NOT NULL DEFAULT 0,
-            markdown_bytes INTEGER NOT NULL DEFAULT 0,
-            markdown_chars INTEGER NOT NULL DEFAULT 0,
-            unit_count INTEGER,
-            unit_kind TEXT,
-            created_at TEXT NOT NULL,
-            PRIMARY KEY (resource_id, number)
-        ) WITHOUT ROWID;
-        CREATE INDEX IF NOT EXISTS versions_by_source ON versions (source_sha256);
-        CREATE INDEX IF NOT EXISTS versions_by_markdown ON versions (markdown_sha256);
-        CREATE TABLE IF NOT EXISTS sections (
-            id INTEGER PRIMARY KEY,
-            resource_id TEXT NOT NULL REFERENCES resources (id) ON DELETE CASCADE,
-            version INTEGER NOT NULL,
-            ordinal INTEGER NOT NULL,
-            heading TEXT NOT NULL,
-            location_kind TEXT,
-            location_number INTEGER,
-            location_name TEXT,
-            start_offset INTEGER NOT NULL,
-            length INTEGER NOT NULL,
-            body TEXT NOT NULL
-        );
-        CREATE INDEX IF NOT EXISTS sections_by_resource ON sections (resource_id);
-        CREATE VIRTUAL TABLE IF NOT EXISTS search_words USING fts5 (
-            heading, body, content = 'sections', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2');
-        CREATE VIRTUAL TABLE IF NOT EXISTS search_trigrams USING fts5 (
-            heading, body, content = 'sections', content_rowid = 'id', tokenize = 'trigram');
-        CREATE TRIGGER IF NOT EXISTS sections_indexed AFTER INSERT ON sections BEGIN
-            INSERT INTO search_words (rowid, heading, body) VALUES (new.id, new.heading, new.body);
-            INSERT INTO search_trigrams (rowid, heading, body) VALUES (new.id, new.heading, new.body);
-        END;
-        CREATE TRIGGER IF NOT EXISTS sections_unindexed AFTER DELETE ON sections BEGIN
-            INSERT INTO search_words (search_words, rowid, heading, body) VALUES ('delete', old.id, old.heading, old.body);
-            INSERT INTO search_trigrams (search_trigrams, rowid, heading, body) VALUES ('delete', old.id, old.heading, old.body);
-        END;
-        """
 }

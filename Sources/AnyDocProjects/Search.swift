@@ -1,3 +1,5 @@
+import Foundation
+
 /// One search result: a section of a resource's live version.
 public struct SearchHit: Sendable, Codable, Equatable {
     public var resourceId: String
@@ -17,103 +19,6 @@ public struct SearchHit: Sendable, Codable, Equatable {
     public var length: Int
 }
 
-/// A parsed search query: words (all must match), "quoted phrases" and
-/// prefix* terms, with `OR` between two terms for either.
-struct SearchQuery {
-    enum Term: Equatable {
-        case word(String, prefix: Bool)
-        case phrase(String)
-        case or
-    }
-
-    var terms: [Term] = []
-
-    init(_ text: String) {
-        var scalars = Array(text.unicodeScalars)[...]
-        while let first = scalars.first {
-            if first.properties.isWhitespace {
-                scalars.removeFirst()
-            } else if first == "\"" {
-                scalars.removeFirst()
-                let body = scalars.prefix(while: { $0 != "\"" })
-                scalars = scalars.dropFirst(body.count + 1)
-                let phrase = String(String.UnicodeScalarView(body)).trimmingASCIISpace()
-                if !phrase.isEmpty { terms.append(.phrase(phrase)) }
-            } else {
-                let body = scalars.prefix(while: { !$0.properties.isWhitespace && $0 != "\"" })
-                scalars = scalars.dropFirst(body.count)
-                var word = String(String.UnicodeScalarView(body))
-                if word == "OR" {
-                    if let last = terms.last, last != .or { terms.append(.or) }
-                    continue
-                }
-                let prefix = word.hasSuffix("*")
-                while word.hasSuffix("*") { word.removeLast() }
-                if !word.isEmpty { terms.append(.word(word, prefix: prefix)) }
-            }
-        }
-        while terms.last == .or { terms.removeLast() }
-    }
-
-    /// True when any term holds Chinese, Japanese or Korean script, which
-    /// has no spaces between words and goes to the trigram index.
-    var needsTrigrams: Bool {
-        terms.contains { term in
-            switch term {
-            case .word(let text, _), .phrase(let text): text.unicodeScalars.contains(where: Self.isCJK)
-            case .or: false
-            }
-        }
-    }
-
-    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3100...0x31FF,
-             0x3200...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFF00...0xFFEF,
-             0x20000...0x3FFFF:
-            true
-        default:
-            false
-        }
-    }
-
-    /// Quotes a term for FTS5: inside double quotes every character is
-    /// literal text, so user input never becomes query syntax.
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// The MATCH expression for the word index.
-    var wordExpression: String {
-        terms.map { term in
-            switch term {
-            case .word(let text, let prefix): Self.quoted(text) + (prefix ? "*" : "")
-            case .phrase(let text): Self.quoted(text)
-            case .or: "OR"
-            }
-        }.joined(separator: " ")
-    }
-
-    /// For the trigram index: terms of three or more characters go to MATCH
-    /// (substring semantics make `*` moot); shorter ones cannot use the
-    /// index and are checked as substrings of the section.
-    var trigramParts: (expression: String?, substrings: [String]) {
-        var parts: [String] = []
-        var short: [String] = []
-        for term in terms {
-            switch term {
-            case .word(let text, _), .phrase(let text):
-                if text.unicodeScalars.count >= 3 { parts.append(Self.quoted(text)) } else { short.append(text) }
-            case .or:
-                // OR over short terms cannot be expressed as substrings; the
-                // trigram side treats every term as required.
-                continue
-            }
-        }
-        return (parts.isEmpty ? nil : parts.joined(separator: " "), short)
-    }
-}
-
 extension ProjectStore {
     public static let highlightStart = "<mark>"
     public static let highlightEnd = "</mark>"
@@ -127,16 +32,20 @@ extension ProjectStore {
         return try withDatabase { database in
             let projectID = try Self.projectID(database, name: project)
             let resourceID = try reference.map { try Self.findResource(database, project: project, $0).id }
-            if query.needsTrigrams {
-                let (expression, substrings) = query.trigramParts
-                if let expression {
-                    return try Self.ftsSearch(database, table: "search_trigrams", expression: expression, substrings: substrings,
-                                              projectID: projectID, resourceID: resourceID, limit: limit, snippetTokens: 40)
-                }
-                return try Self.substringSearch(database, substrings: substrings, projectID: projectID, resourceID: resourceID, limit: limit)
+            let scope = Scope(projectID: projectID, resourceID: resourceID, limit: limit)
+            guard query.needsTrigrams else {
+                return try Self.wordSearch(database, expression: query.wordExpression, scope: scope)
             }
-            return try Self.ftsSearch(database, table: "search_words", expression: query.wordExpression, substrings: [],
-                                      projectID: projectID, resourceID: resourceID, limit: limit, snippetTokens: 24)
+            let plan = query.cjkPlan
+            if let expression = plan.trigramExpression {
+                return try Self.cjkSearch(database, index: .trigrams, expression: expression, highlight: plan.trigramTerms[0],
+                                          pairs: plan.pairExpression, substrings: plan.substrings, scope: scope)
+            }
+            if let expression = plan.pairExpression {
+                return try Self.cjkSearch(database, index: .pairs, expression: expression, highlight: plan.pairs[0],
+                                          pairs: nil, substrings: plan.substrings, scope: scope)
+            }
+            return try Self.substringSearch(database, substrings: plan.substrings, scope: scope)
         }
     }
 
@@ -155,48 +64,115 @@ extension ProjectStore {
             location: location, snippet: snippet, score: score, offset: row.int(7), length: row.int(8))
     }
 
-    private static func ftsSearch(_ database: SQLiteDatabase, table: String, expression: String, substrings: [String],
-                                  projectID: Int, resourceID: String?, limit: Int, snippetTokens: Int) throws -> [SearchHit] {
-        // The table name is one of two constants; every value is a parameter.
-        precondition(table == "search_words" || table == "search_trigrams")
-        var sql = """
-            SELECT \(hitColumns), snippet(\(table), 1, ?, ?, '…', \(snippetTokens)), bm25(\(table), 2.0, 1.0)
-            FROM \(table) JOIN sections s ON s.id = \(table).rowid JOIN resources r ON r.id = s.resource_id
-            WHERE \(table) MATCH ? AND r.project_id = ? AND s.version = r.latest_version AND (? IS NULL OR r.id = ?)
+    /// Where a search looks and how many hits it returns.
+    struct Scope {
+        var projectID: Int
+        /// Only this resource's sections, when set.
+        var resourceID: String?
+        var limit: Int
+    }
+
+    /// A search of the word index, ranked by BM25 with headings weighted
+    /// double.
+    ///
+    /// The ranking is FTS5's own (`ORDER BY rank`): the index ranks its
+    /// matches and hands them over best first, so each is joined to its
+    /// section and resource, checked and given a snippet only until the
+    /// limit is reached. Ordering by `bm25()` instead made SQLite join and
+    /// sort every match first: a common word matches most sections, and
+    /// that cost a third more time.
+    private static func wordSearch(_ database: SQLiteDatabase, expression: String, scope: Scope) throws -> [SearchHit] {
+        let sql = """
+            SELECT \(hitColumns), snippet(search_words, 1, ?, ?, '…', 24), search_words.rank
+            FROM search_words JOIN sections s ON s.id = search_words.rowid JOIN resources r ON r.id = s.resource_id
+            WHERE search_words MATCH ? AND search_words.rank MATCH 'bm25(2.0, 1.0)'
+                AND r.project_id = ? AND s.version = r.latest_version AND (? IS NULL OR r.id = ?)
+            ORDER BY search_words.rank LIMIT ?
             """
-        var parameters: [SQLiteValue] = [.text(highlightStart), .text(highlightEnd), .text(expression), .integer(Int64(projectID)),
-                                          resourceID.sqliteValue, resourceID.sqliteValue]
+        let parameters: [SQLiteValue] = [.text(highlightStart), .text(highlightEnd), .text(expression), .integer(Int64(scope.projectID)),
+                                          scope.resourceID.sqliteValue, scope.resourceID.sqliteValue, .integer(Int64(scope.limit))]
+        return try understood {
+            try database.query(sql, parameters, row: { row in
+                hit(row, snippet: row.string(9).trimmingCharacters(in: .whitespacesAndNewlines), score: -row.double(10))
+            })
+        }
+    }
+
+    /// The two indexes for CJK text: trigrams for terms of three or more
+    /// characters (headings weighted double), letter pairs for two-letter
+    /// words. Ranked best first by the index like `wordSearch`; the snippet
+    /// is cut from the body around `highlight`, so only the bodies of the
+    /// hits returned are read.
+    enum CJKIndex {
+        case trigrams, pairs
+
+        var table: String { self == .trigrams ? "search_trigrams" : "search_bigrams" }
+        var ranking: String { self == .trigrams ? "bm25(2.0, 1.0)" : "bm25()" }
+    }
+
+    private static func cjkSearch(_ database: SQLiteDatabase, index: CJKIndex, expression: String, highlight: String,
+                                  pairs: String?, substrings: [String], scope: Scope) throws -> [SearchHit] {
+        let table = index.table
+        var sql = """
+            SELECT \(hitColumns), s.body, \(table).rank
+            FROM \(table) JOIN sections s ON s.id = \(table).rowid JOIN resources r ON r.id = s.resource_id
+            WHERE \(table) MATCH ? AND \(table).rank MATCH '\(index.ranking)'
+                AND r.project_id = ? AND s.version = r.latest_version AND (? IS NULL OR r.id = ?)
+            """
+        var parameters: [SQLiteValue] = [.text(expression), .integer(Int64(scope.projectID)),
+                                          scope.resourceID.sqliteValue, scope.resourceID.sqliteValue]
+        appendPairFilter(pairs, to: &sql, &parameters)
+        appendSubstringFilter(substrings, to: &sql, &parameters)
+        sql += " ORDER BY \(table).rank LIMIT ?"
+        parameters.append(.integer(Int64(scope.limit)))
+        return try understood {
+            try database.query(sql, parameters, row: { row in
+                hit(row, snippet: snippetAround(row.string(9), [highlight]), score: -row.double(10))
+            })
+        }
+    }
+
+    /// Requires the section to hold every two-letter CJK word of `pairs`
+    /// (a MATCH expression for the pair index), looked up by the section's id.
+    private static func appendPairFilter(_ pairs: String?, to sql: inout String, _ parameters: inout [SQLiteValue]) {
+        guard let pairs else { return }
+        sql += " AND EXISTS (SELECT 1 FROM search_bigrams WHERE search_bigrams MATCH ? AND search_bigrams.rowid = s.id)"
+        parameters.append(.text(pairs))
+    }
+
+    /// Requires up to eight substrings of the section's body. The SQL text
+    /// is the same for any number of them, so one prepared statement serves.
+    private static func appendSubstringFilter(_ substrings: [String], to sql: inout String, _ parameters: inout [SQLiteValue]) {
         for substring in substrings.prefix(8) {
             sql += " AND instr(s.body, ?) > 0"
             parameters.append(.text(substring))
         }
-        for _ in min(8, substrings.count)..<8 { sql += " AND ?"; parameters.append(.integer(1)) }
-        sql += " ORDER BY bm25(\(table), 2.0, 1.0) LIMIT ?"
-        parameters.append(.integer(Int64(limit)))
+        for _ in min(8, substrings.count)..<8 {
+            sql += " AND ?"
+            parameters.append(.integer(1))
+        }
+    }
+
+    /// Runs a search, turning FTS5's complaints about a query into a usage error.
+    private static func understood(_ search: () throws -> [SearchHit]) throws -> [SearchHit] {
         do {
-            return try database.query(sql, parameters, row: { row in
-                hit(row, snippet: row.string(9), score: -row.double(10))
-            })
+            return try search()
         } catch let error as SQLiteError where error.primaryCode == 1 {
             throw ProjectError.invalidArgument("the search query could not be understood: \(error.message)")
         }
     }
 
-    /// The fallback for CJK terms shorter than a trigram: a scan of the
-    /// project's sections, bounded by the limit.
-    private static func substringSearch(_ database: SQLiteDatabase, substrings: [String], projectID: Int, resourceID: String?, limit: Int) throws -> [SearchHit] {
+    /// The fallback for single CJK characters and other terms no index
+    /// holds: a scan of the project's sections, bounded by the limit.
+    private static func substringSearch(_ database: SQLiteDatabase, substrings: [String], scope: Scope) throws -> [SearchHit] {
         var sql = """
             SELECT \(hitColumns), s.body FROM sections s JOIN resources r ON r.id = s.resource_id
             WHERE r.project_id = ? AND s.version = r.latest_version AND (? IS NULL OR r.id = ?)
             """
-        var parameters: [SQLiteValue] = [.integer(Int64(projectID)), resourceID.sqliteValue, resourceID.sqliteValue]
-        for substring in substrings.prefix(8) {
-            sql += " AND instr(s.body, ?) > 0"
-            parameters.append(.text(substring))
-        }
-        for _ in min(8, substrings.count)..<8 { sql += " AND ?"; parameters.append(.integer(1)) }
+        var parameters: [SQLiteValue] = [.integer(Int64(scope.projectID)), scope.resourceID.sqliteValue, scope.resourceID.sqliteValue]
+        appendSubstringFilter(substrings, to: &sql, &parameters)
         sql += " ORDER BY r.path, s.ordinal LIMIT ?"
-        parameters.append(.integer(Int64(limit)))
+        parameters.append(.integer(Int64(scope.limit)))
         return try database.query(sql, parameters, row: { row in
             hit(row, snippet: snippetAround(row.string(9), substrings), score: 0)
         })
@@ -210,6 +186,6 @@ extension ProjectStore {
         var text = start == body.startIndex ? "" : "…"
         text += body[start..<range.lowerBound] + highlightStart + body[range] + highlightEnd + body[range.upperBound..<end]
         if end != body.endIndex { text += "…" }
-        return text.replacingOccurrences(of: "\n", with: " ")
+        return text.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
     }
 }

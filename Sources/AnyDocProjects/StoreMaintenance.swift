@@ -53,7 +53,17 @@ extension ProjectStore {
         var report = VerifyReport()
         let references = try objectReferences()
         report.databaseCheck = try withDatabase { database in
-            try database.query("PRAGMA quick_check", row: { $0.string(0) }).joined(separator: "; ")
+            var findings = try database.query("PRAGMA quick_check", row: { $0.string(0) }).filter { $0 != "ok" }
+            // The search indexes are checked against the sections they were
+            // built from: a stale index would hide or invent hits.
+            for table in ["search_words", "search_trigrams", "search_bigrams"] {
+                do {
+                    try database.run("INSERT INTO \(table) (\(table)) VALUES ('integrity-check')")
+                } catch let error as SQLiteError {
+                    findings.append("\(table): \(error.message)")
+                }
+            }
+            return findings.isEmpty ? "ok" : findings.joined(separator: "; ")
         }
         var present = Set<String>()
         for entry in objects.entries() {

@@ -12,7 +12,10 @@ enum IngestCommand {
         parser.option("project", short: "p", value: "name", help: "The project to add to (created if missing).")
         StoreCommandSupport.addStoreOption(&parser)
         parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the number of cores).")
-        parser.flag("json", help: "Print the summary as JSON.")
+        parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
+        parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default eng).")
+        parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")
+        parser.flag("json", help: "Print the summary as JSON on standard output.")
         parser.flag("quiet", short: "q", help: "No progress line and no summary.")
         return parser
     }
@@ -22,11 +25,14 @@ enum IngestCommand {
         let project = try StoreCommandSupport.requireProject(parsed)
         guard !parsed.positionals.isEmpty else { throw UsageError("ingest needs at least one file or folder") }
         let jobs = try parsed.integer("jobs", in: 1...1024) ?? 0
+        let converter = AnyDocConverter(options: try conversionOptions(parsed))
         let store = try StoreCommandSupport.openStore(parsed)
-        let ingestion = Ingestion(store: store, jobs: jobs)
+        let ingestion = Ingestion(store: store, converter: converter, jobs: jobs)
         let plan = Ingestion.plan(parsed.positionals)
         let quiet = parsed.has("quiet")
-        let progress = ProgressLine(total: plan.inputs.count, enabled: !quiet && !parsed.has("json") && Terminal.standardErrorIsTerminal)
+        // JSON goes to standard output, the progress line to standard error:
+        // both can be on at once.
+        let progress = ProgressLine(total: plan.inputs.count, enabled: !quiet && Terminal.standardErrorIsTerminal)
         let summary = try ingestion.run(plan, project: project, progress: { progress.finished($0) })
         progress.clear()
         if parsed.has("json") {
@@ -35,5 +41,18 @@ enum IngestCommand {
             Terminal.writeError(summary.text)
         }
         return summary.failed.isEmpty ? 0 : 1
+    }
+
+    private static func conversionOptions(_ parsed: ArgumentParser.Parsed) throws -> ConversionOptions {
+        var options = ConversionOptions()
+        if let mode = parsed.value("ocr") {
+            guard let ocrMode = ConversionOptions.OCRMode(rawValue: mode) else {
+                throw UsageError("--ocr takes auto, always or never, not '\(mode)'")
+            }
+            options.ocrMode = ocrMode
+        }
+        if let language = parsed.value("ocr-lang") { options.ocrLanguage = language }
+        if let seconds = try parsed.number("time-limit") { options.limits.timeLimitSeconds = seconds }
+        return options
     }
 }

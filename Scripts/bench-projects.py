@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Benchmarks anydoc's projects: ingestion speed and search latency.
+
+1. Ingest: `anydoc ingest FOLDER` into an empty store, then again (nothing
+   changed), reporting documents per second for both.
+2. Search: generates a synthetic project of Markdown documents (English-like
+   words with a Zipf distribution, some Chinese paragraphs) with at least
+   --sections sections, ingests it, and times --queries searches (single
+   words, word pairs, phrases, prefixes, Chinese terms of two to four
+   characters) drawn from the indexed text.
+
+Queries go through one long-running `anydoc mcp` process as `resource_search`
+tool calls, timed from request to response: that is the latency an agent
+sees, without the start-up of a new process per query, which would measure
+process creation rather than the query path.
+
+    python3 Scripts/bench-projects.py --anydoc .build/release/anydoc [--folder DIR]
+"""
+import argparse
+import json
+import math
+import os
+import random
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+SYLLABLES = ["ka", "lo", "mi", "ren", "sto", "var", "quel", "dun", "pri", "tes", "na", "bor", "el", "fin", "gra",
+             "hol", "ist", "jor", "kel", "lum", "mor", "nex", "ost", "pel", "rin", "sul", "tor", "uv", "wen", "zan"]
+# Common characters of Simplified Chinese, paired into two-character words.
+HANZI = ("的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后"
+         "多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由"
+         "其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月"
+         "公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将")
+TARGET_MS = 20.0
+
+
+def percentile(values, fraction):
+    """The nearest-rank percentile: the smallest value at least `fraction` of all are no larger than."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
+
+
+def run_ingest(anydoc, folder, store, project, jobs, ocr):
+    command = [anydoc, "ingest", folder, "--project", project, "--store", store, "--json", "--ocr", ocr]
+    if jobs:
+        command += ["--jobs", str(jobs)]
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if result.returncode not in (0, 1):
+        sys.exit(f"ingest failed ({result.returncode}): {result.stderr}")
+    summary = json.loads(result.stdout)
+    return summary, seconds
+
+
+def bench_ingest(anydoc, folder, work, jobs, ocr):
+    store = os.path.join(work, "ingest-store")
+    first, first_seconds = run_ingest(anydoc, folder, store, "ingest", jobs, ocr)
+    again, again_seconds = run_ingest(anydoc, folder, store, "ingest", jobs, ocr)
+    files = len(first["items"]) + len(first["failed"])
+    print(f"Ingest of {folder} (--ocr {ocr}, --jobs {jobs or 'cores'}):")
+    print(f"  first run : {files} documents ({first['added']} stored, {len(first['failed'])} failed, "
+          f"{len(first['skipped'])} skipped) in {first_seconds:.2f} s = {files / first_seconds:.1f} documents/s")
+    print(f"  unchanged : {len(again['items']) + len(again['failed'])} documents ({again['unchanged']} unchanged) in "
+          f"{again_seconds:.2f} s = {files / again_seconds:.1f} documents/s")
+
+
+class Vocabulary:
+    def __init__(self, rng, size):
+        words = set()
+        while len(words) < size:
+            words.add("".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4))))
+        self.words = sorted(words)
+        rng.shuffle(self.words)
+        # Zipf: the word of rank r is drawn with weight 1/r.
+        self.weights = [1.0 / (rank + 1) for rank in range(size)]
+        self.chinese_words = sorted({rng.choice(HANZI) + rng.choice(HANZI) for _ in range(1500)})
+        self.rng = rng
+
+    def sentence(self, length):
+        words = self.rng.choices(self.words, weights=self.weights, k=length)
+        return " ".join(words).capitalize() + "."
+
+    def chinese_sentence(self, length):
+        return "".join(self.rng.choice(self.chinese_words) for _ in range(length)) + "。"
+
+
+def generate_documents(folder, rng, sections_wanted, sections_per_document):
+    vocabulary = Vocabulary(rng, 6000)
+    documents = (sections_wanted + sections_per_document - 1) // sections_per_document
+    os.makedirs(folder)
+    for number in range(documents):
+        parts = [f"# {vocabulary.sentence(4)[:-1]}\n"]
+        chinese = number % 8 == 0
+        for section in range(sections_per_document - 1):
+            level = "##" if section % 4 == 0 else "###"
+            parts.append(f"{level} {vocabulary.sentence(rng.randint(2, 5))[:-1]}\n")
+            for _ in range(rng.randint(1, 3)):
+                parts.append(" ".join(vocabulary.sentence(rng.randint(6, 18)) for _ in range(rng.randint(2, 5))) + "\n")
+            if chinese:
+                parts.append(vocabulary.chinese_sentence(rng.randint(10, 30)) + "\n")
+        with open(os.path.join(folder, f"doc-{number:05d}.md"), "w", encoding="utf-8") as out:
+            out.write("\n".join(parts))
+    return documents
+
+
+def section_texts(store):
+    with sqlite3.connect(f"file:{store}/store.sqlite?mode=ro", uri=True) as database:
+        return [row[0] for row in database.execute("SELECT body FROM sections")]
+
+
+def make_queries(rng, bodies, count):
+    english = [body.split() for body in bodies]
+    english = [[word.strip(".,").lower() for word in words if word.isascii() and word.strip(".,#").isalpha()] for words in english]
+    english = [words for words in english if len(words) >= 4]
+    chinese = ["".join(ch for ch in body if "\u4e00" <= ch <= "\u9fff") for body in bodies]
+    chinese = [text for text in chinese if len(text) >= 8]
+    kinds = ["word"] * 40 + ["two words"] * 15 + ["phrase"] * 15 + ["prefix"] * 15 + ["chinese 2"] * 5 + ["chinese 3-4"] * 10
+    queries = []
+    for _ in range(count):
+        kind = rng.choice(kinds)
+        if kind.startswith("chinese") and chinese:
+            text = rng.choice(chinese)
+            length = 2 if kind == "chinese 2" else rng.randint(3, 4)
+            start = rng.randrange(len(text) - length)
+            queries.append((kind, text[start:start + length]))
+            continue
+        words = rng.choice(english)
+        start = rng.randrange(len(words) - 3)
+        if kind == "word":
+            queries.append((kind, words[start]))
+        elif kind == "two words":
+            queries.append((kind, f"{words[start]} {rng.choice(words)}"))
+        elif kind == "phrase":
+            queries.append((kind, '"' + " ".join(words[start:start + rng.randint(2, 3)]) + '"'))
+        else:
+            word = words[start]
+            queries.append((kind, word[:rng.randint(3, max(3, min(5, len(word) - 1)))] + "*"))
+    return queries
+
+
+class MCPClient:
+    """Newline-delimited JSON-RPC over the server's stdin and stdout."""
+
+    def __init__(self, anydoc, store, project):
+        self.process = subprocess.Popen([anydoc, "mcp", "--store", store, "--project", project],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.next_id = 0
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "bench-projects", "version": "1"}})
+        self.process.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+
+    def cpu_seconds(self):
+        """The server's time on a CPU so far: /proc's schedstat counts it in
+        nanoseconds, unlike wall time unaffected by other processes."""
+        with open(f"/proc/{self.process.pid}/schedstat") as stat:
+            return int(stat.read().split()[0]) / 1e9
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}) + "\n")
+        response = json.loads(self.process.stdout.readline())
+        if "error" in response:
+            sys.exit(f"{method} failed: {response['error']}")
+        return response["result"]
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+def bench_search(anydoc, work, rng, sections_wanted, query_count):
+    docs = os.path.join(work, "synthetic")
+    store = os.path.join(work, "search-store")
+    documents = generate_documents(docs, rng, sections_wanted, 30)
+    summary, seconds = run_ingest(anydoc, docs, store, "bench", 0, "never")
+    bodies = section_texts(store)
+    size = sum(os.path.getsize(os.path.join(docs, name)) for name in os.listdir(docs))
+    print(f"Synthetic project: {documents} Markdown documents ({size / 1e6:.1f} MB), {len(bodies)} sections, "
+          f"ingested in {seconds:.2f} s = {documents / seconds:.1f} documents/s")
+    if len(bodies) < sections_wanted:
+        sys.exit(f"only {len(bodies)} sections, wanted {sections_wanted}")
+
+    queries = make_queries(rng, bodies, query_count)
+    client = MCPClient(anydoc, store, "bench")
+    for _, text in queries[:20]:  # warm the page cache and the prepared statements
+        client.request("tools/call", {"name": "resource_search", "arguments": {"query": text}})
+    wall, cpu, empty = {}, {}, 0
+    for kind, text in queries:
+        cpu_start = client.cpu_seconds()
+        start = time.perf_counter()
+        result = client.request("tools/call", {"name": "resource_search", "arguments": {"query": text, "limit": 10}})
+        elapsed = (time.perf_counter() - start) * 1000
+        cpu.setdefault(kind, []).append((client.cpu_seconds() - cpu_start) * 1000)
+        if result.get("isError"):
+            sys.exit(f"query {text!r} failed: {result['content'][0]['text']}")
+        if not result["structuredContent"]["hits"]:
+            empty += 1
+        wall.setdefault(kind, []).append(elapsed)
+    # The cost of the round trip itself: a ping does no work.
+    pings = []
+    for _ in range(200):
+        start = time.perf_counter()
+        client.request("ping", {})
+        pings.append((time.perf_counter() - start) * 1000)
+    client.close()
+
+    def row(kind, values, cpu_values):
+        return (f"  {kind:<12} {len(values):>5} {statistics.median(values):>7.2f} {percentile(values, 0.9):>7.2f} "
+                f"{percentile(values, 0.99):>7.2f} {max(values):>7.2f}   {statistics.median(cpu_values):>7.2f} "
+                f"{percentile(cpu_values, 0.99):>7.2f}")
+
+    every = [value for values in wall.values() for value in values]
+    every_cpu = [value for values in cpu.values() for value in values]
+    with open("/proc/loadavg") as load:
+        load_average = load.read().split()[0]
+    print(f"Search latency over {len(every)} resource_search calls (limit 10) through `anydoc mcp`, milliseconds "
+          f"(load average {load_average} on {os.cpu_count()} cores):")
+    print(f"  {'kind':<12} {'count':>5} {'p50':>7} {'p90':>7} {'p99':>7} {'max':>7}   {'cpu p50':>7} {'cpu p99':>7}")
+    for kind in sorted(wall):
+        print(row(kind, wall[kind], cpu[kind]))
+    print(row("all", every, every_cpu))
+    print(f"  {empty} queries found nothing (all words of a query must match); a ping's round trip takes "
+          f"{statistics.median(pings):.2f} ms (p99 {percentile(pings, 0.99):.2f}).")
+    p99 = percentile(every, 0.99)
+    print(f"p99 {p99:.2f} ms (server CPU time p99 {percentile(every_cpu, 0.99):.2f} ms): "
+          f"{'within' if p99 < TARGET_MS else 'OVER'} the {TARGET_MS:.0f} ms target.")
+    return p99 < TARGET_MS
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--anydoc", required=True, help="the anydoc executable (a release build)")
+    parser.add_argument("--folder", help="documents to time ingestion on (default: no ingestion benchmark)")
+    parser.add_argument("--jobs", type=int, default=0, help="ingest workers (default: the cores)")
+    parser.add_argument("--ocr", default="never", choices=["auto", "always", "never"],
+                        help="OCR of scanned PDF pages while ingesting --folder (default never: OCR dominates otherwise)")
+    parser.add_argument("--sections", type=int, default=12_000, help="sections in the synthetic search index")
+    parser.add_argument("--queries", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=20251130)
+    arguments = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="anydoc-bench-projects-")
+    try:
+        if arguments.folder:
+            bench_ingest(arguments.anydoc, arguments.folder, work, arguments.jobs, arguments.ocr)
+        met = bench_search(arguments.anydoc, work, random.Random(arguments.seed), arguments.sections, arguments.queries)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    sys.exit(0 if met else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+/// A parsed search query: words (all must match), "quoted phrases" and
+/// prefix* terms, with `OR` between two terms for either.
+struct SearchQuery {
+    enum Term: Equatable {
+        case word(String, prefix: Bool)
+        case phrase(String)
+        case or
+    }
+
+    var terms: [Term] = []
+
+    init(_ text: String) {
+        var scalars = Array(text.unicodeScalars)[...]
+        while let first = scalars.first {
+            if first.properties.isWhitespace {
+                scalars.removeFirst()
+            } else if first == "\"" {
+                scalars.removeFirst()
+                let body = scalars.prefix(while: { $0 != "\"" })
+                scalars = scalars.dropFirst(body.count + 1)
+                let phrase = String(String.UnicodeScalarView(body)).trimmingASCIISpace()
+                if !phrase.isEmpty { terms.append(.phrase(phrase)) }
+            } else {
+                let body = scalars.prefix(while: { !$0.properties.isWhitespace && $0 != "\"" })
+                scalars = scalars.dropFirst(body.count)
+                var word = String(String.UnicodeScalarView(body))
+                if word == "OR" {
+                    if let last = terms.last, last != .or { terms.append(.or) }
+                    continue
+                }
+                let prefix = word.hasSuffix("*")
+                while word.hasSuffix("*") { word.removeLast() }
+                if !word.isEmpty { terms.append(.word(word, prefix: prefix)) }
+            }
+        }
+        while terms.last == .or { terms.removeLast() }
+    }
+
+    /// True when any term holds Chinese, Japanese or Korean script, which
+    /// has no spaces between words and goes to the trigram and pair indexes.
+    var needsTrigrams: Bool {
+        terms.contains { term in
+            switch term {
+            case .word(let text, _), .phrase(let text): text.unicodeScalars.contains(where: Self.isCJK)
+            case .or: false
+            }
+        }
+    }
+
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3100...0x31FF,
+             0x3200...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFF00...0xFFEF,
+             0x20000...0x3FFFF:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Quotes a term for FTS5: inside double quotes every character is
+    /// literal text, so user input never becomes query syntax.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The MATCH expression for the word index.
+    var wordExpression: String {
+        terms.map { term in
+            switch term {
+            case .word(let text, let prefix): Self.quoted(text) + (prefix ? "*" : "")
+            case .phrase(let text): Self.quoted(text)
+            case .or: "OR"
+            }
+        }.joined(separator: " ")
+    }
+
+    /// How a query with CJK script is answered, term by term: three or
+    /// more characters from the trigram index (substring semantics make `*`
+    /// moot), two CJK letters from the pair index, anything shorter as a
+    /// substring of the section. Every term is required: OR over substrings
+    /// cannot be expressed, so the CJK side drops it.
+    struct CJKPlan: Equatable {
+        var trigramTerms: [String] = []
+        var pairs: [String] = []
+        var substrings: [String] = []
+
+        var trigramExpression: String? { trigramTerms.isEmpty ? nil : trigramTerms.map(SearchQuery.quoted).joined(separator: " ") }
+        var pairExpression: String? { pairs.isEmpty ? nil : pairs.map(SearchQuery.quoted).joined(separator: " ") }
+    }
+
+    var cjkPlan: CJKPlan {
+        var plan = CJKPlan()
+        for term in terms {
+            switch term {
+            case .word(let text, _), .phrase(let text):
+                if text.unicodeScalars.count >= 3 {
+                    plan.trigramTerms.append(text)
+                } else if CJKBigrams.isPair(text) {
+                    plan.pairs.append(text)
+                } else {
+                    plan.substrings.append(text)
+                }
+            case .or:
+                continue
+            }
+        }
+        return plan
+    }
+}
