@@ -97,6 +97,8 @@ public struct AnyDocConverter: Sendable {
         case .epub: return EPUBConverter.self
         case .doc: return DOCConverter.self
         case .ppt: return PPTConverter.self
+        case .xls: return XLSConverter.self
+        case .xlsb: return XLSBConverter.self
         default: return UnavailableConverter.self
         }
     }

@@ -9,7 +9,7 @@ import Testing
     /// `unsupported` error until their converters land.
     static let convertedFormats: Set<DocumentFormat> = [
         .txt, .md, .csv, .tsv, .docx, .docm, .dotx, .dotm, .epub, .html, .pptx, .pptm, .ppsx, .ppsm,
-        .odt, .ods, .odp, .rtf, .pdf, .png, .jpeg, .tiff, .webp, .gif, .bmp, .doc, .ppt,
+        .odt, .ods, .odp, .rtf, .pdf, .png, .jpeg, .tiff, .webp, .gif, .bmp, .doc, .ppt, .xls, .xlsb,
     ]
 
     /// What the manifest note says must happen.

@@ -39,10 +39,12 @@ struct XLSXCell {
 }
 
 /// The text a cell shows, as Excel displays it.
-struct XLSXCellText {
+struct XLSXCellText: SheetCellFormatter {
     let sharedStrings: XLSXSharedStrings
     let styles: XLSXStyles
     let date1904: Bool
+
+    func column(of cell: XLSXCell) -> Int { cell.column }
 
     /// The shown text, or "" when the cell shows nothing but blanks.
     func text(of cell: XLSXCell) -> String {

@@ -35,7 +35,7 @@ enum XLSXConverter: FormatConverter {
         metadata.pageCount = shown.count
         sink.setMetadata(metadata)
 
-        var writer = XLSXSheetWriter(
+        var writer = SheetTableWriter(
             cellText: XLSXCellText(sharedStrings: sharedStrings, styles: styles, date1904: workbook.date1904),
             deadline: input.deadline, cellBudget: limits.maxTableCells)
         for sheet in shown {

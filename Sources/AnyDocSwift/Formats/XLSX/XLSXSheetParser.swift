@@ -6,7 +6,7 @@
 /// forward; missing, invalid or backward ones continue from the previous
 /// row or cell. Every pass over a part therefore numbers cells the same
 /// way, and rows always ascend. Cells past column XFD are dropped.
-final class XLSXSheetParser {
+final class XLSXSheetParser: SheetRowSource {
     private let reader: XMLReader
     private let deadline: Deadline
     private let maxMerges: Int

@@ -13,6 +13,14 @@ final class XLSXStyles {
 
     init() {}
 
+    /// The styles of a binary workbook (XLS, XLSB): the format id of each
+    /// cell style in order, and the codes the file defines by id.
+    init(formatIDs: [Int], customCodes: [Int: String]) {
+        self.formatIDs = formatIDs
+        self.customCodes = customCodes
+        compiledByStyle = Array(repeating: nil, count: formatIDs.count)
+    }
+
     /// The format of cell style `index`; `General` for unknown styles.
     func format(forStyle index: Int) -> ExcelNumberFormat {
         guard index >= 0, index < formatIDs.count else { return .general }

@@ -1,19 +1,19 @@
 /// What a first pass over a worksheet finds before anything is written:
 /// the used range (the rows and columns between the outermost cells that
 /// show something; `<dimension>` is not trusted) and the merged ranges,
-/// which come after the cells in the part.
-struct XLSXSheetLayout {
+/// which come after the cells in an XLSX part.
+struct SheetLayout {
     var usedRange: XLSXRange?
     var merges: [XLSXRange]
 
     /// Measures a worksheet. `open` starts a new pass over the part.
-    static func measure(
-        open: () throws(ConversionError) -> XLSXSheetParser, cellText: XLSXCellText, deadline: Deadline
-    ) throws(ConversionError) -> XLSXSheetLayout {
+    static func measure<Source: SheetRowSource, Formatter: SheetCellFormatter>(
+        open: () throws(ConversionError) -> Source, cellText: Formatter, deadline: Deadline
+    ) throws(ConversionError) -> SheetLayout where Source.Cell == Formatter.Cell {
         let parser = try open()
         var bounds = Bounds()
         try parser.parse(wants: { _ in true }) { row, cells in
-            for cell in cells where cellText.isVisible(cell) { bounds.include(row: row, column: cell.column) }
+            for cell in cells where cellText.isVisible(cell) { bounds.include(row: row, column: cellText.column(of: cell)) }
         }
         let merges = parser.merges
         if let range = bounds.range, merges.contains(where: { touchesEdge($0, of: range) }) {
@@ -23,12 +23,15 @@ struct XLSXSheetLayout {
             bounds = Bounds()
             try open().parse(wants: { _ in true }) { row, cells in
                 index.advance(to: row)
-                for cell in cells where !index.isCovered(row: row, column: cell.column) && cellText.isVisible(cell) {
-                    bounds.include(row: row, column: cell.column)
+                for cell in cells {
+                    let column = cellText.column(of: cell)
+                    if !index.isCovered(row: row, column: column) && cellText.isVisible(cell) {
+                        bounds.include(row: row, column: column)
+                    }
                 }
             }
         }
-        return XLSXSheetLayout(usedRange: bounds.range, merges: merges)
+        return SheetLayout(usedRange: bounds.range, merges: merges)
     }
 
     /// True when `merge` reaches a row or column on the border of `range`,

@@ -1,5 +1,6 @@
 /// Writes one worksheet into a sink: its `## Name` boundary, then its used
-/// range as one streamed table, row by row.
+/// range as one streamed table, row by row. Shared by every spreadsheet
+/// format whose cells `Formatter` can show.
 ///
 /// Empty rows inside the used range are kept as empty table rows, up to
 /// `maxEmptyRowRun` in a row; a longer run (a sparse sheet with data a
@@ -7,20 +8,20 @@
 /// proportional to the content. Columns are never dropped inside the
 /// range. Merged cells keep their value in the top-left position and leave
 /// the covered positions empty.
-struct XLSXSheetWriter {
+struct SheetTableWriter<Formatter: SheetCellFormatter> {
     /// Longest run of empty rows written as it is.
-    static let maxEmptyRowRun = 200
+    static var maxEmptyRowRun: Int { 200 }
 
-    let cellText: XLSXCellText
+    let cellText: Formatter
     let deadline: Deadline
     /// Table cells still allowed in the document (`Limits.maxTableCells`).
     var cellBudget: Int
 
-    mutating func write(
-        name: String, open: () throws(ConversionError) -> XLSXSheetParser, into sink: DocumentSink
-    ) throws(ConversionError) {
+    mutating func write<Source: SheetRowSource>(
+        name: String, open: () throws(ConversionError) -> Source, into sink: DocumentSink
+    ) throws(ConversionError) where Source.Cell == Formatter.Cell {
         try sink.append(.boundary(.sheet(name: name)))
-        let layout = try XLSXSheetLayout.measure(open: open, cellText: cellText, deadline: deadline)
+        let layout = try SheetLayout.measure(open: open, cellText: cellText, deadline: deadline)
         guard let range = layout.usedRange else { return }
         let width = range.lastColumn - range.firstColumn + 1
         var merges = XLSXMergeIndex(layout.merges)
@@ -38,11 +39,13 @@ struct XLSXSheetWriter {
         try open().parse(wants: { $0 >= range.firstRow && $0 <= range.lastRow }) { row, cells throws(ConversionError) in
             merges.advance(to: row)
             var lastFilled = -1
-            for cell in cells where cell.column >= range.firstColumn && cell.column <= range.lastColumn {
-                if !merges.isEmpty, merges.isCovered(row: row, column: cell.column) { continue }
+            for cell in cells {
+                let column = text.column(of: cell)
+                guard column >= range.firstColumn, column <= range.lastColumn else { continue }
+                if !merges.isEmpty, merges.isCovered(row: row, column: column) { continue }
                 let shown = text.text(of: cell)
                 guard !shown.isEmpty else { continue }
-                let slot = cell.column - range.firstColumn
+                let slot = column - range.firstColumn
                 slots[slot] = shown
                 lastFilled = max(lastFilled, slot)
             }
