@@ -35,7 +35,7 @@ enum PPTConverter: FormatConverter {
         metadata.pageCount = presentation.slides.count
         sink.setMetadata(metadata)
 
-        var previousFooter: [Block] = []
+        var writer = SlideWriter()
         for (index, page) in presentation.slides.enumerated() {
             try input.deadline.check()
             let number = index + 1
@@ -43,27 +43,10 @@ enum PPTConverter: FormatConverter {
             do {
                 slide = try PPTSlideReader.read(page, in: presentation)
             } catch where error.kind == .malformed {
-                sink.addWarning("slide \(number) could not be read: \(error.reason)")
-                try sink.append(.boundary(.slide(number: number, title: nil)))
+                try writer.writeUnreadable(number: number, error: error, into: sink)
                 continue
             }
-            for warning in slide.warnings { sink.addWarning("slide \(number): \(warning)") }
-            try sink.append(.boundary(.slide(number: number, title: heading(slide))))
-            for block in slide.blocks { try sink.append(block) }
-            // A footer repeated on every slide is shown where it first appears.
-            if !slide.footer.isEmpty, slide.footer != previousFooter {
-                for block in slide.footer { try sink.append(block) }
-            }
-            previousFooter = slide.footer
-            if !slide.notes.isEmpty {
-                try sink.append(.blockQuote([.paragraph([.strong([.text("Notes:")])])] + slide.notes))
-            }
+            try writer.write(slide, number: number, into: sink)
         }
-    }
-
-    /// The slide's title, marked when the slide is hidden in the show.
-    private static func heading(_ slide: SlideContent) -> String? {
-        guard slide.isHidden else { return slide.title }
-        return slide.title.map { $0 + " (hidden)" } ?? "(hidden)"
     }
 }

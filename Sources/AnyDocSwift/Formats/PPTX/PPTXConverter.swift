@@ -16,7 +16,7 @@ enum PPTXConverter: FormatConverter {
         sink.setMetadata(metadata)
 
         let context = DeckContext(package: package, options: input.options, deadline: input.deadline)
-        var previousFooter: [Block] = []
+        var writer = SlideWriter()
         for (index, part) in slides.enumerated() {
             try input.deadline.check()
             let number = index + 1
@@ -24,28 +24,11 @@ enum PPTXConverter: FormatConverter {
             do {
                 slide = try SlideReader.read(part, context: context)
             } catch where error.kind == .malformed || error.kind == .missingPart {
-                sink.addWarning("slide \(number) could not be read: \(error.reason)")
-                try sink.append(.boundary(.slide(number: number, title: nil)))
+                try writer.writeUnreadable(number: number, error: error, into: sink)
                 continue
             }
-            for warning in slide.warnings { sink.addWarning("slide \(number): \(warning)") }
             for asset in context.takeNewAssets() { sink.addAsset(asset) }
-            try sink.append(.boundary(.slide(number: number, title: heading(slide))))
-            for block in slide.blocks { try sink.append(block) }
-            // A footer repeated on every slide is shown where it first appears.
-            if !slide.footer.isEmpty, slide.footer != previousFooter {
-                for block in slide.footer { try sink.append(block) }
-            }
-            previousFooter = slide.footer
-            if !slide.notes.isEmpty {
-                try sink.append(.blockQuote([.paragraph([.strong([.text("Notes:")])])] + slide.notes))
-            }
+            try writer.write(slide, number: number, into: sink)
         }
-    }
-
-    /// The slide's title, marked when the slide is hidden in the show.
-    private static func heading(_ slide: SlideContent) -> String? {
-        guard slide.isHidden else { return slide.title }
-        return slide.title.map { $0 + " (hidden)" } ?? "(hidden)"
     }
 }
