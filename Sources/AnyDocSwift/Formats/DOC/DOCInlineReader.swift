@@ -134,7 +134,7 @@ struct DOCInlineReader {
 
     private mutating func flush() {
         guard !buffer.isEmpty else { return }
-        pieces.append(.text(String(decoding: buffer, as: UTF16.self), bufferFormat))
+        pieces.append(.text(UTF16Text.string(buffer), bufferFormat))
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -136,7 +136,7 @@ struct BIFFDataReader {
             extended = Int(value)
         }
         guard let units = characters(count, highByte: flags & 0x01 != 0) else { return nil }
-        let text = String(decoding: units, as: UTF16.self)
+        let text = UTF16Text.string(units)
         // Runs and phonetic data may be cut off at the end of the data;
         // the text itself is complete.
         _ = skip(4 * runs) && skip(extended)

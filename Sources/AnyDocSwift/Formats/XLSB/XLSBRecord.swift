@@ -81,6 +81,6 @@ extension XLSBRecord {
             let at = start + 2 * index
             units.append(UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8)
         }
-        return (String(decoding: units, as: UTF16.self), offset + 4 + 2 * Int(count))
+        return (UTF16Text.string(units), offset + 4 + 2 * Int(count))
     }
 }
