@@ -58,8 +58,14 @@ final class XMLReader {
         state = ParseState(namespaces: XMLNameTable(aliases: namespaceAliases))
         strictNames = Dictionary(grouping: namespaceAliases.keys, by: { namespaceAliases[$0] ?? $0 })
         chunk = Array(unsafeUninitializedCapacity: XMLReader.chunkSize) { _, count in count = XMLReader.chunkSize }
-        // libxml2 detects the encoding from the first bytes it is given.
-        let count = try fill()
+        // libxml2 detects the encoding from the first four bytes it is
+        // given; a source may hand out fewer at a time.
+        var count = 0
+        while count < 4 {
+            let more = try fill(from: count)
+            if more == 0 { break }
+            count += more
+        }
         var handler = XMLReader.handler()
         let created = chunk.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: count) {
@@ -200,12 +206,13 @@ final class XMLReader {
 
     // MARK: - Feeding libxml2
 
-    /// Reads the next chunk of the source into `chunk`; returns its length.
-    private func fill() throws(ConversionError) -> Int {
+    /// Reads the next piece of the source into `chunk` from `start`;
+    /// returns its length.
+    private func fill(from start: Int = 0) throws(ConversionError) -> Int {
         var failure: ConversionError?
         let count = chunk.withUnsafeMutableBytes { buffer -> Int in
             do throws(ConversionError) {
-                return try source.read(into: buffer)
+                return try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
             } catch {
                 failure = error
                 return 0
@@ -230,10 +237,21 @@ final class XMLReader {
             }
         }
         if state.failure == nil, context.pointee.wellFormed == 0 {
-            state.failure = .malformed("XML is not well formed" + (state.firstMessage.map { ": \($0)" } ?? ""))
+            state.failure = Self.failure(code: context.pointee.errNo, message: state.firstMessage)
         }
         _ = status
         if terminate || state.failure != nil { finished = true }
+    }
+
+    /// Why libxml2 stopped. Its refusal to expand entities further (a
+    /// billion-laughs bomb, an entity that refers to itself) is a safety
+    /// limit; anything else is damage.
+    private static func failure(code: Int32, message: String?) -> ConversionError {
+        let detail = message.map { ": \($0)" } ?? ""
+        if code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
+            return .resourceLimit("XML entities expand in a loop or too far" + detail)
+        }
+        return .malformed("XML is not well formed" + detail)
     }
 
     private static func reader(_ context: UnsafeMutableRawPointer?) -> XMLReader? {

@@ -1,0 +1,2 @@
+// The module only declares libFuzzer's driver; the runtime defines it.
+#include "CFuzzerDriver.h"
