@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(detect zip xml docx pptx xlsx odf rtf html csv text pdf epub)
+TARGETS=(detect zip xml docx pptx xlsx odf rtf html csv text pdf epub doc xls ppt xlsb)
 CORPUS_ROOT=../shared/corpus
 SCRATCH=.build-fuzz
 WORK=.build/fuzz-corpus
@@ -41,6 +41,7 @@ seed_folders() {
         text) echo "$CORPUS_ROOT/txt $CORPUS_ROOT/md TestDocuments/text" ;;
         pdf) echo "$CORPUS_ROOT/pdf TestDocuments/pdf" ;;
         epub) echo "$CORPUS_ROOT/epub TestDocuments/epub" ;;
+        doc | xls | ppt | xlsb) echo "$CORPUS_ROOT/$1 TestDocuments/$1" ;;
     esac
 }
 
@@ -55,6 +56,7 @@ hostile_suffixes() {
         rtf) echo "rtf" ;;
         pdf) echo "pdf" ;;
         epub) echo "epub" ;;
+        doc | xls | ppt) echo "$1" ;;
     esac
 }
 
@@ -72,7 +74,9 @@ max_len() {
 
 build() {
     echo "Building the fuzz driver (release, libFuzzer + AddressSanitizer)…" >&2
-    swift build -c release --package-path Fuzz --scratch-path "$SCRATCH" \
+    # The library is a path dependency here, and SwiftPM does not notice
+    # files added to a dependency when it reuses its cached build plan.
+    swift build -c release --package-path Fuzz --scratch-path "$SCRATCH" --disable-build-manifest-caching \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing >&2
 }
 
@@ -133,6 +137,7 @@ if [ "$1" = list ]; then
 fi
 [ $# -eq 2 ] || usage
 [[ $2 =~ ^[0-9]+$ ]] || usage
+[ "$1" = all ] || printf '%s\n' "${TARGETS[@]}" | grep -qx "$1" || usage
 build
 if [ "$1" = all ]; then
     failed=()
@@ -142,6 +147,5 @@ if [ "$1" = all ]; then
         exit 1
     fi
 else
-    printf '%s\n' "${TARGETS[@]}" | grep -qx "$1" || usage
     run "$1" "$2"
 fi

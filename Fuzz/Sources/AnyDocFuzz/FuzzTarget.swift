@@ -3,6 +3,7 @@
 /// What one fuzz run feeds its inputs to.
 enum FuzzTarget: String, CaseIterable {
     case detect, zip, xml, docx, pptx, xlsx, odf, rtf, html, csv, text, pdf, epub
+    case doc, xls, ppt, xlsb
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -19,6 +20,10 @@ enum FuzzTarget: String, CaseIterable {
         case .text: Self.convert(bytes, as: bytes.count % 2 == 0 ? .txt : .md)
         case .pdf: Self.convert(bytes, as: .pdf)
         case .epub: Self.convert(bytes, as: .epub)
+        case .doc: Self.convert(bytes, as: .doc)
+        case .xls: Self.convert(bytes, as: .xls)
+        case .ppt: Self.convert(bytes, as: .ppt)
+        case .xlsb: Self.convert(bytes, as: .xlsb)
         }
     }
 
