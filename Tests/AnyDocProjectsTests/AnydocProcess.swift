@@ -78,7 +78,9 @@ enum AnydocProcess {
 /// The real-world corpus beside the checkout (`../shared/corpus`), read
 /// only: tests copy what they change into their own temporary folder.
 enum CorpusFolder {
-    static let root = Fixture.packageRoot + "/../shared/corpus"
+    /// Symbolic links resolved: a directory walk does not enter a root
+    /// that is itself a link (as `../shared/corpus` may be).
+    static let root = URL(fileURLWithPath: Fixture.packageRoot + "/../shared/corpus").resolvingSymlinksInPath().path
     static var isPresent: Bool { FileManager.default.fileExists(atPath: root + "/MANIFEST.tsv") }
 
     /// Every regular file below `folder`, as paths relative to it, hidden
