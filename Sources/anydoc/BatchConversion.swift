@@ -61,15 +61,18 @@ struct BatchConversion: Sendable {
                 let file = files[index]
                 let fileStart = Terminal.monotonicSeconds()
                 var outcome = "ok"
+                var convertSeconds = 0.0
                 do throws(ConversionError) {
-                    try convert(file, to: outputFolder + "/" + outputs[index], folders: folders)
+                    convertSeconds = try convert(file, to: outputFolder + "/" + outputs[index], folders: folders)
                 } catch {
                     outcome = error.code
                     failures.withLock { $0.append(Failure(path: file.path, error: error)) }
                 }
                 if timingsPath != nil {
-                    let milliseconds = (Terminal.monotonicSeconds() - fileStart) * 1000
-                    timings.withLock { $0[index] = "\(file.path)\t\(milliseconds)\t\(outcome)\n" }
+                    // A failed conversion counts its whole time.
+                    let total = (Terminal.monotonicSeconds() - fileStart) * 1000
+                    let converting = outcome == "ok" ? convertSeconds * 1000 : total
+                    timings.withLock { $0[index] = "\(file.path)\t\(converting)\t\(outcome)\t\(total)\n" }
                 }
                 progress.finished(file.relativePath)
             }
@@ -84,7 +87,8 @@ struct BatchConversion: Sendable {
             seconds: Terminal.monotonicSeconds() - start)
     }
 
-    private func convert(_ file: InputFiles.File, to outputPath: String, folders: borrowing Mutex<Set<String>>) throws(ConversionError) {
+    /// Returns the seconds spent converting, as `ConversionJob` measures them.
+    private func convert(_ file: InputFiles.File, to outputPath: String, folders: borrowing Mutex<Set<String>>) throws(ConversionError) -> Double {
         let folder = (outputPath as NSString).deletingLastPathComponent
         // Each output folder is created once, not once per file.
         if !folders.withLock({ $0.contains(folder) }) {
@@ -99,7 +103,7 @@ struct BatchConversion: Sendable {
         var options = markdownOptions
         if let assets { options.embeddedImages = .link(prefix: assets) }
         let job = ConversionJob(converter: converter, markdownOptions: options, assetsFolder: assets)
-        try job.convert(file.path, to: outputPath)
+        return try job.convert(file.path, to: outputPath)
     }
 }
 
