@@ -31,7 +31,9 @@ final class ZipArchive {
         var isDirectory: Bool { name.hasSuffix("/") }
     }
 
-    let limits: Limits
+    private(set) var limits: Limits
+    /// True when the central directory was rebuilt from local headers.
+    private(set) var isRebuilt = false
     /// Every entry, in central-directory order.
     let entries: [Entry]
 
@@ -101,8 +103,21 @@ final class ZipArchive {
             return try ZipArchive(bytes, limits: limits)
         } catch where error.kind == .malformed {
             guard let rebuilt = ZipRecovery.rebuild(bytes, maxEntries: limits.maxArchiveEntries) else { throw error }
-            return try ZipArchive(rebuilt, limits: limits)
+            let archive = try ZipArchive(rebuilt, limits: limits)
+            archive.isRebuilt = true
+            return archive
         }
+    }
+
+    /// Starts counting afresh under `limits`, as if just opened with them;
+    /// false (and nothing changed) when the archive is over their size or
+    /// entry caps, which a fresh open would refuse.
+    func adopt(_ limits: Limits) -> Bool {
+        guard byteCount <= limits.maxInputBytes, entries.count <= limits.maxArchiveEntries else { return false }
+        self.limits = limits
+        charged.removeAll()
+        totalInflatedBytes = 0
+        return true
     }
 
     // MARK: - Names

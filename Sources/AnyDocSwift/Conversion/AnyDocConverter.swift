@@ -24,11 +24,12 @@ public struct AnyDocConverter: Sendable {
     /// parsed.
     public func convert(_ bytes: [UInt8], fileName: String? = nil, into sink: DocumentSink) throws(ConversionError) {
         do {
-            let format = try resolveFormat(bytes, fileName: fileName)
+            let (format, container) = try resolveFormat(bytes, fileName: fileName)
             (sink as? MarkdownWriter)?.limitOutput(forInputBytes: bytes.count)
             let input = ConversionInput(
                 bytes: bytes, format: format, options: options,
-                deadline: Deadline(secondsFromNow: options.limits.timeLimitSeconds), fileName: fileName)
+                deadline: Deadline(secondsFromNow: options.limits.timeLimitSeconds), fileName: fileName,
+                container: container)
             try Self.converter(for: format).convert(input, into: sink)
         } catch {
             throw fileName.map { error.naming($0) } ?? error
@@ -70,16 +71,16 @@ public struct AnyDocConverter: Sendable {
         try FileReader.readAll(descriptor: 0, maxBytes: options.limits.maxInputBytes)
     }
 
-    private func resolveFormat(_ bytes: [UInt8], fileName: String?) throws(ConversionError) -> DocumentFormat {
-        if let forced = options.format { return forced }
-        let detected = FormatDetector.detect(bytes, fileName: fileName)
+    private func resolveFormat(_ bytes: [UInt8], fileName: String?) throws(ConversionError) -> (DocumentFormat, OpenedContainer?) {
+        if let forced = options.format { return (forced, nil) }
+        let (detected, container) = FormatDetector.detectKeepingContainer(bytes, fileName: fileName)
         if detected.isEncrypted {
             throw .encrypted("the document is encrypted or password protected")
         }
         guard let format = detected.format else {
             throw .unsupported("the content matches no supported format")
         }
-        return format
+        return (format, container)
     }
 
     static func converter(for format: DocumentFormat) -> FormatConverter.Type {

@@ -8,6 +8,8 @@ struct ConversionInput {
     /// The file's name, for messages and for formats that need the
     /// extension (CSV versus TSV).
     let fileName: String?
+    /// The archive or compound file detection opened, if any.
+    var container: OpenedContainer? = nil
 
     var limits: Limits { options.limits }
 }

@@ -10,23 +10,34 @@
 /// that converter reports the damage).
 enum FormatDetector {
     static func detect(_ bytes: [UInt8], fileName: String?) -> DetectedFormat {
+        detectKeepingContainer(bytes, fileName: fileName).format
+    }
+
+    /// Detects, and hands back the archive or compound file it opened on
+    /// the way, for the converter to reuse.
+    static func detectKeepingContainer(_ bytes: [UInt8], fileName: String?) -> (format: DetectedFormat, container: OpenedContainer?) {
         let hint = FileNameHint.format(for: fileName)
         if bytes.isEmpty {
             // Nothing to judge: an empty text file is still a text file.
-            return DetectedFormat(format: isTextFamily(hint) ? hint : nil)
+            return (DetectedFormat(format: isTextFamily(hint) ? hint : nil), nil)
         }
         if Signatures.isCompoundFile(bytes) {
             guard let file = try? CompoundFile(bytes) else {
-                return DetectedFormat(format: isCompoundFamily(hint) || isPackageFamily(hint) ? hint : nil)
+                return (DetectedFormat(format: isCompoundFamily(hint) || isPackageFamily(hint) ? hint : nil), nil)
             }
-            return CompoundDocumentDetector.detect(file, hint: hint) ?? DetectedFormat(format: nil)
+            return (CompoundDocumentDetector.detect(file, hint: hint) ?? DetectedFormat(format: nil), .compound(file))
         }
         if Signatures.isZip(bytes) {
             guard let archive = try? ZipArchive.recovering(bytes, limits: PackageDetector.limits) else {
-                return DetectedFormat(format: isPackageFamily(hint) ? hint : nil)
+                return (DetectedFormat(format: isPackageFamily(hint) ? hint : nil), nil)
             }
-            return PackageDetector.detect(archive) ?? DetectedFormat(format: nil)
+            return (PackageDetector.detect(archive) ?? DetectedFormat(format: nil), .zip(archive))
         }
+        return (detectSignature(bytes, hint: hint), nil)
+    }
+
+    /// Formats known by their first bytes or their text.
+    private static func detectSignature(_ bytes: [UInt8], hint: DocumentFormat?) -> DetectedFormat {
         if Signatures.isPDF(bytes) { return DetectedFormat(format: .pdf) }
         if Signatures.isRTF(bytes) { return DetectedFormat(format: .rtf) }
         if let image = Signatures.image(bytes) { return DetectedFormat(format: image) }

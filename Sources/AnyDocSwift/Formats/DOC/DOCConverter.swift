@@ -8,7 +8,7 @@
 /// boxes are not read.
 enum DOCConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let file = try CompoundFile(input.bytes, limits: input.limits)
+        let file = try input.compoundFile()
         let document = try DOCDocument(file: file, input: input)
         try input.deadline.check()
 

@@ -2,7 +2,7 @@
 /// its styles, numbering, notes, comments and images.
 enum DOCXConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let package = try OPCPackage(bytes: input.bytes, limits: input.limits)
+        let package = OPCPackage(archive: try input.zipArchive(), limits: input.limits)
         var mainPart = try package.rootPart(ofType: "officeDocument") ?? "word/document.xml"
         if !package.contains(mainPart) {
             guard package.contains("word/document.xml") else { throw .missingPart("word/document.xml") }

@@ -3,7 +3,7 @@
 /// links inside the one Markdown document.
 enum EPUBConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let archive = try ZipArchive(input.bytes, limits: input.limits)
+        let archive = try input.zipArchive()
         let package = try EPUBPackage(archive: archive, limits: input.limits)
         let encrypted = try EPUBEncryption.encryptedParts(in: archive, limits: input.limits)
         if package.spine.contains(where: { encrypted.contains($0.item.path) }) {

@@ -3,7 +3,7 @@
 /// runs, so a file forced to the wrong ODF format still reads right.
 enum ODFConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let package = try ODFPackage(bytes: input.bytes, limits: input.limits)
+        let package = try ODFPackage(archive: input.zipArchive(recovering: true), limits: input.limits)
         let format = kind(of: package, stated: input.format)
         switch format {
         case .ods: try ODSConverter.convert(input, package: package, format: format, into: sink)

@@ -6,8 +6,8 @@ final class ODFPackage {
 
     /// Opens the package: `encrypted` when the manifest encrypts the
     /// content, `missing part` when there is no `content.xml`.
-    init(bytes: [UInt8], limits: Limits) throws(ConversionError) {
-        archive = try ZipArchive.recovering(bytes, limits: limits)
+    init(archive: ZipArchive, limits: Limits) throws(ConversionError) {
+        self.archive = archive
         self.limits = limits
         if PackageDetector.odfIsEncrypted(archive) {
             throw .encrypted("the document is encrypted or password protected")

@@ -9,7 +9,7 @@
 /// the deck goes on.
 enum PPTConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let file = try CompoundFile(input.bytes, limits: input.limits)
+        let file = try input.compoundFile()
         if file.entry(named: "EncryptedSummary") != nil { throw .encrypted("the presentation is encrypted") }
         let newestEdit = try PPTCurrentUser.currentEditOffset(in: file)
         guard let entry = file.entry(named: "PowerPoint Document"), entry.kind == .stream else {

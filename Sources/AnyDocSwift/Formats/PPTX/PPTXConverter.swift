@@ -6,7 +6,7 @@
 /// damaged is reported as a warning and the deck goes on.
 enum PPTXConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let package = try OPCPackage(bytes: input.bytes, limits: input.limits)
+        let package = OPCPackage(archive: try input.zipArchive(), limits: input.limits)
         let mainPart = try PresentationPart.locate(in: package)
         let slides = try PresentationPart.slideParts(of: mainPart, in: package)
 

@@ -46,7 +46,7 @@ enum XLSConverter: FormatConverter {
             }
             return (input.bytes, nil)
         }
-        let file = try CompoundFile(input.bytes, limits: input.limits)
+        let file = try input.compoundFile()
         for name in ["Workbook", "Book"] {
             if let entry = file.entry(named: name), entry.kind == .stream {
                 return (try file.read(entry), entry.name)

@@ -10,7 +10,7 @@
 /// are skipped.
 enum XLSBConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let package = try OPCPackage(bytes: input.bytes, limits: input.limits)
+        let package = OPCPackage(archive: try input.zipArchive(), limits: input.limits)
         let workbookPart = try findWorkbook(in: package, sink: sink)
         let workbook = try XLSBWorkbook.read(from: package, part: workbookPart, deadline: input.deadline)
         let limits = input.limits

@@ -9,7 +9,7 @@
 /// have no cells, are skipped.
 enum XLSXConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let package = try OPCPackage(bytes: input.bytes, limits: input.limits)
+        let package = OPCPackage(archive: try input.zipArchive(), limits: input.limits)
         let workbookPart = try findWorkbook(in: package, sink: sink)
         let workbook = try XLSXWorkbook.read(from: package, part: workbookPart)
         let limits = input.limits
