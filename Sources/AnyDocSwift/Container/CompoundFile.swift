@@ -95,8 +95,11 @@ struct CompoundFile: Sendable {
 
     /// A stream or storage directly under the root.
     func entry(named name: String) -> Entry? {
+        // Exact first: stream names are almost always spelled as written.
+        let children = children(of: root)
+        if let exact = children.first(where: { $0.name == name }) { return exact }
         let wanted = name.lowercased()
-        return children(of: root).first { $0.name.lowercased() == wanted }
+        return children.first { $0.name.lowercased() == wanted }
     }
 
     /// Every stream, depth first, with its path.
@@ -176,14 +179,19 @@ struct CompoundFile: Sendable {
     private func chain(from start: UInt32, limit: Int, table: [UInt32]? = nil) throws(ConversionError) -> [UInt32] {
         let table = table ?? fat
         var result: [UInt32] = []
-        var seen = Set<UInt32>()
+        // One bit per table entry marks the sectors already in the chain.
+        var seen = [UInt64](repeating: 0, count: (min(table.count, limit &* 2 &+ 64) + 63) / 64)
         var current = start
         while current != Self.endOfChain && result.count < limit {
             // A free sector at the start means an empty chain (writers use
             // it for absent mini FATs and empty streams).
             if current == Self.freeSector && result.isEmpty { break }
-            guard Int(current) < table.count else { throw .malformed("compound file: sector \(current) out of range") }
-            guard seen.insert(current).inserted else { throw .malformed("compound file: sector chain has a cycle at \(current)") }
+            let index = Int(current)
+            guard index < table.count else { throw .malformed("compound file: sector \(current) out of range") }
+            if index / 64 >= seen.count { seen += repeatElement(0, count: index / 64 + 1 - seen.count) }
+            let bit: UInt64 = 1 << UInt64(index % 64)
+            guard seen[index / 64] & bit == 0 else { throw .malformed("compound file: sector chain has a cycle at \(current)") }
+            seen[index / 64] |= bit
             result.append(current)
             current = table[Int(current)]
         }

@@ -35,7 +35,7 @@ struct CompoundFileDirectoryRecord: Sendable, Equatable {
             if value == 0 { break }
             codeUnits.append(value)
         }
-        self.name = String(decoding: codeUnits, as: UTF16.self)
+        self.name = UTF16Text.string(codeUnits)
         self.kind = Kind(rawValue: bytes[offset + 0x42])
         self.left = left
         self.right = right

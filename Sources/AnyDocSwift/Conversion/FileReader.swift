@@ -20,25 +20,36 @@ enum FileReader {
     /// Reads until end of file: works for pipes and for files whose size
     /// changes while being read.
     static func readAll(descriptor: Int32, expected: Int = 0, maxBytes: Int) throws(ConversionError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count {
-                if count > maxBytes { throw .resourceLimit("input is over the \(maxBytes)-byte limit") }
-                bytes.append(contentsOf: repeatElement(0, count: max(count, 1 << 16)))
+        // The buffer is never zero-filled first: read(2) writes every byte
+        // that ends up counted, and a fill cost as much as the read.
+        var capacity = max(expected, 0) + 1
+        var bytes: [UInt8] = []
+        var failure: ConversionError?
+        while failure == nil {
+            let previous = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                var count = previous.count
+                if count > 0 {
+                    _ = previous.withUnsafeBufferPointer { buffer.baseAddress!.initialize(from: $0.baseAddress!, count: count) }
+                }
+                while count < capacity {
+                    let got = Glibc.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = .io("cannot read: \(String(cString: strerror(errno)))")
+                        break
+                    }
+                    if got == 0 { break }
+                    count += got
+                }
+                initialized = count
             }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .io("cannot read: \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { break }
-            count += got
+            if bytes.count > maxBytes { throw .resourceLimit("input is over the \(maxBytes)-byte limit") }
+            // Short of the buffer: the end of the file was reached.
+            if bytes.count < capacity { break }
+            capacity = bytes.count + max(bytes.count, 1 << 16)
         }
-        if count > maxBytes { throw .resourceLimit("input is over the \(maxBytes)-byte limit") }
-        bytes.removeSubrange(count...)
+        if let failure { throw failure }
         return bytes
     }
 }

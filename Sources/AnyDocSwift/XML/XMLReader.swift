@@ -59,11 +59,14 @@ final class XMLReader {
         strictNames = Dictionary(grouping: namespaceAliases.keys, by: { namespaceAliases[$0] ?? $0 })
         chunk = Array(unsafeUninitializedCapacity: XMLReader.chunkSize) { _, count in count = XMLReader.chunkSize }
         // libxml2 detects the encoding from the first four bytes it is
-        // given; a source may hand out fewer at a time.
+        // given; a source may hand out fewer at a time. A part that fits
+        // in one chunk (most do) is pushed whole and marked as the end,
+        // which spares libxml2 looking ahead for the end of every tag.
         var count = 0
-        while count < 4 {
+        var ended = false
+        while count < chunk.count {
             let more = try fill(from: count)
-            if more == 0 { break }
+            if more == 0 { ended = true; break }
             count += more
         }
         var handler = XMLReader.handler()
@@ -77,10 +80,8 @@ final class XMLReader {
         created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
         xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
             | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue))
-        if count > 4 {
-            push(from: 4, to: count)
-        } else if count < 4 {
-            push(from: count, to: count, terminate: true)
+        if count > 4 || ended {
+            push(from: min(count, 4), to: count, terminate: ended)
         }
     }
 
