@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A set of Basic Multilingual Plane characters as a 64 Kibit bitmap:
 /// membership costs one load, whatever the set's size.
 struct ScalarSet: Sendable {
@@ -34,18 +38,50 @@ struct ScalarSet: Sendable {
 
     /// The characters a double-byte encoding assigns to `leads` × `trails`,
     /// as iconv decodes them; unassigned positions are skipped.
+    ///
+    /// Each lead byte's pairs go to iconv in one call, stepping over the
+    /// pair it stops at: a call per pair cost milliseconds per profile.
     static func decoding(_ encoding: String, leads: ClosedRange<UInt8>, trails: [ClosedRange<UInt8>]) -> ScalarSet {
         var set = ScalarSet()
         guard let converter = Iconv(from: encoding, to: "UTF-32LE") else { return set }
-        for lead in leads {
-            for range in trails {
-                for trail in range {
-                    let pair = [lead, trail]
-                    guard let decoded = pair.withUnsafeBufferPointer(converter.convert), decoded.count == 4 else { continue }
-                    set.insert(UInt32(decoded[0]) | UInt32(decoded[1]) << 8 | UInt32(decoded[2]) << 16 | UInt32(decoded[3]) << 24)
+        let trailBytes = trails.flatMap { Array($0) }
+        var input = [UInt8](repeating: 0, count: trailBytes.count * 2)
+        var output = [UInt32](repeating: 0, count: trailBytes.count + 4)
+        converter.withDescriptor { descriptor in
+            for lead in leads {
+                for (index, trail) in trailBytes.enumerated() {
+                    input[2 * index] = lead
+                    input[2 * index + 1] = trail
+                }
+                input.withUnsafeMutableBytes { inputBytes in
+                    output.withUnsafeMutableBytes { outputBytes in
+                        var inPointer = inputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                        var inLeft = inputBytes.count
+                        while inLeft >= 2 {
+                            var outPointer = outputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                            var outLeft = outputBytes.count
+                            let status = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
+                            let produced = (outputBytes.count - outLeft) / 4
+                            for scalar in outputBytes.bindMemory(to: UInt32.self).prefix(produced) {
+                                insert(UInt32(littleEndian: scalar), into: &set)
+                            }
+                            guard status == -1, errno != EINVAL else { break }
+                            if errno == E2BIG { continue }
+                            // An unassigned pair: skip it (leads are never
+                            // ASCII, so the input stays in step).
+                            let skip = min(2, inLeft)
+                            inPointer = inPointer.map { $0 + skip }
+                            inLeft -= skip
+                            iconv(descriptor, nil, nil, nil, nil)
+                        }
+                    }
                 }
             }
         }
         return set
+    }
+
+    private static func insert(_ value: UInt32, into set: inout ScalarSet) {
+        set.insert(value)
     }
 }

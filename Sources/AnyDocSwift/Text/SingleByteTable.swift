@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What each byte means in one single-byte code page, reduced to what
 /// `SingleByteScorer` looks at. Built once per code page from iconv.
 struct SingleByteTable: Sendable {
@@ -80,13 +84,37 @@ struct SingleByteTable: Sendable {
 
     init(iconvName: String, frequentLetters: String) {
         let frequent = Set(frequentLetters.unicodeScalars)
-        let converter = Iconv(from: iconvName)
-        entries = (0...255).map { (byte: Int) -> Entry in
-            let decoded = [UInt8(byte)].withUnsafeBufferPointer { converter?.convert($0) }
-            guard let decoded, let scalar = String(decoding: decoded, as: UTF8.self).unicodeScalars.first else {
-                return Entry(role: .impossible)
-            }
+        let scalars = Self.decodeEachByte(iconvName)
+        entries = scalars.map { value -> Entry in
+            guard let value, let scalar = Unicode.Scalar(value) else { return Entry(role: .impossible) }
             return Self.entry(for: scalar, frequent: frequent)
+        }
+    }
+
+    /// What iconv makes of each byte on its own, nil where it refuses.
+    /// Bytes go one at a time (CP1255 holds a letter back to combine it
+    /// with the next byte), straight through the descriptor.
+    private static func decodeEachByte(_ iconvName: String) -> [UInt32?] {
+        guard let converter = Iconv(from: iconvName, to: "UTF-32LE") else { return [UInt32?](repeating: nil, count: 256) }
+        return converter.withDescriptor { descriptor in (0...255).map { decodeAlone(UInt8($0), descriptor) } }
+    }
+
+    private static func decodeAlone(_ byte: UInt8, _ descriptor: iconv_t) -> UInt32? {
+        var input = byte
+        var output: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &output) { outputBytes in
+            withUnsafeMutablePointer(to: &input) { inputByte in
+                var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inputByte).assumingMemoryBound(to: CChar.self)
+                var inLeft = 1
+                var outPointer = outputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                var outLeft = outputBytes.count
+                var status = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
+                // Flush what the decoder held back, then start afresh.
+                if status != -1 { status = iconv(descriptor, nil, nil, &outPointer, &outLeft) }
+                iconv(descriptor, nil, nil, nil, nil)
+                guard status != -1, outputBytes.count - outLeft >= 4 else { return nil }
+                return UInt32(littleEndian: outputBytes.load(as: UInt32.self))
+            }
         }
     }
 

@@ -77,9 +77,7 @@ enum HTMLEncoding: Equatable, Sendable {
         case "tis-620", "iso-8859-11": return .other("CP874")
         default:
             guard name.utf8.count <= 40, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-            let probe = iconv_open("UTF-8", name)
-            guard probe != iconv_t(bitPattern: -1) else { return nil }
-            iconv_close(probe)
+            guard Iconv(from: name) != nil else { return nil }
             return .other(name)
         }
     }
@@ -323,9 +321,11 @@ enum HTMLEncoding: Equatable, Sendable {
     /// Decodes through iconv; an undecodable byte becomes U+FFFD and
     /// decoding goes on after it. Nil when iconv does not know `name`.
     private static func iconvDecode(_ bytes: ArraySlice<UInt8>, from name: String) -> [UInt8]? {
-        let converter = iconv_open("UTF-8", name)
-        guard converter != iconv_t(bitPattern: -1) else { return nil }
-        defer { iconv_close(converter) }
+        guard let iconv = Iconv(from: name) else { return nil }
+        return iconv.withDescriptor { converter in decode(bytes, with: converter) }
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>, with converter: iconv_t) -> [UInt8] {
         var input = Array(bytes)
         var result: [UInt8] = []
         result.reserveCapacity(input.count * 2)
