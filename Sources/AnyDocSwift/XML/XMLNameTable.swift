@@ -38,7 +38,7 @@ struct XMLNameTable {
             slot = (slot + 1) & mask
         }
         let raw = String(cString: address)
-        strings.append(aliases[raw] ?? raw)
+        strings.append(aliases.isEmpty ? raw : aliases[raw] ?? raw)
         keys[slot] = key
         values[slot] = Int32(strings.count - 1)
         if strings.count * 2 > mask { grow() }

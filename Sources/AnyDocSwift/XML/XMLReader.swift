@@ -40,23 +40,23 @@ final class XMLReader {
     private var nodes = 0
     private var chunk: [UInt8]
     /// The other URIs of each aliased namespace, for attribute look-ups.
-    private let strictNames: [String: [String]]
+    private let aliases: XMLNamespaceAliases
 
     private(set) var kind: NodeKind = .other
 
     /// Reads from bytes in memory.
-    convenience init(bytes: [UInt8], limits: Limits, namespaceAliases: [String: String] = [:]) throws(ConversionError) {
+    convenience init(bytes: [UInt8], limits: Limits, namespaceAliases: XMLNamespaceAliases = .none) throws(ConversionError) {
         try self.init(source: MemoryByteSource(bytes), limits: limits, namespaceAliases: namespaceAliases)
     }
 
     /// Reads from a source that produces bytes on demand, such as an
     /// entry inflating from a ZIP archive.
-    init(source: ByteSource, limits: Limits, namespaceAliases: [String: String] = [:]) throws(ConversionError) {
+    init(source: ByteSource, limits: Limits, namespaceAliases: XMLNamespaceAliases = .none) throws(ConversionError) {
         XMLReader.installSafeDefaults()
         self.source = source
         self.limits = limits
-        state = ParseState(namespaces: XMLNameTable(aliases: namespaceAliases))
-        strictNames = Dictionary(grouping: namespaceAliases.keys, by: { namespaceAliases[$0] ?? $0 })
+        state = ParseState(namespaces: XMLNameTable(aliases: namespaceAliases.canonical))
+        aliases = namespaceAliases
         chunk = Array(unsafeUninitializedCapacity: XMLReader.chunkSize) { _, count in count = XMLReader.chunkSize }
         // libxml2 detects the encoding from the first four bytes it is
         // given; a source may hand out fewer at a time. A part that fits
@@ -161,7 +161,7 @@ final class XMLReader {
         let wanted = namespace ?? ""
         for attribute in state.queue.attributes(of: event) where state.names[attribute.name] == name {
             let uri = state.namespaces[attribute.namespace]
-            if uri == wanted || (!wanted.isEmpty && strictNames[wanted]?.contains(uri) == true) {
+            if uri == wanted || (!wanted.isEmpty && aliases.variants[wanted]?.contains(uri) == true) {
                 return String(decoding: state.queue.bytes(attribute.value), as: UTF8.self)
             }
         }

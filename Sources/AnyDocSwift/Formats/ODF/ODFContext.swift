@@ -79,6 +79,9 @@ final class ODFContext {
     func formula(inObject folder: String) -> String? {
         let trimmed = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let part = trimmed + "/content.xml"
+        // Charts and drawings are far more common than formulas, and
+        // their content is large: the manifest tells them apart unread.
+        if let type = package.manifestMediaType(of: trimmed + "/"), !type.hasSuffix(".formula") { return nil }
         guard package.contains(part), let reader = try? package.xmlReader(for: part) else { return nil }
         do {
             while try reader.read() {

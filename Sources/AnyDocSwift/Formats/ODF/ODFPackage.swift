@@ -26,6 +26,28 @@ final class ODFPackage {
         try archive.read(part)
     }
 
+    /// The media type the manifest gives a path (an embedded object's
+    /// folder ends in `/`), or nil when the manifest does not list it.
+    func manifestMediaType(of path: String) -> String? {
+        manifestMediaTypes[path]
+    }
+
+    private lazy var manifestMediaTypes: [String: String] = {
+        guard let entry = archive.entry(named: "META-INF/manifest.xml"), !entry.isDirectory,
+            let manifest = try? archive.read(entry)
+        else { return [:] }
+        var types: [String: String] = [:]
+        TagScanner.scan(manifest) { tag in
+            if !tag.isEnd, tag.localName == "file-entry", let path = tag.attribute("full-path"),
+                let type = tag.attribute("media-type"), types[path] == nil
+            {
+                types[path] = type
+            }
+            return true
+        }
+        return types
+    }()
+
     /// A streaming XML reader over a part.
     func xmlReader(for part: String) throws(ConversionError) -> XMLReader {
         try XMLReader(source: archive.reader(for: part), limits: limits)

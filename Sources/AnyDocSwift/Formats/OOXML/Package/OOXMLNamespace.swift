@@ -20,7 +20,7 @@ enum OOXMLNamespace {
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
     static let dublinCoreTerms = "http://purl.org/dc/terms/"
 
-    static let aliases: [String: String] = [
+    static let aliases = XMLNamespaceAliases([
         "http://purl.oclc.org/ooxml/wordprocessingml/main": wordprocessing,
         "http://purl.oclc.org/ooxml/spreadsheetml/main": spreadsheet,
         "http://purl.oclc.org/ooxml/presentationml/main": presentation,
@@ -30,5 +30,5 @@ enum OOXMLNamespace {
         "http://purl.oclc.org/ooxml/drawingml/chart": chart,
         "http://purl.oclc.org/ooxml/officeDocument/relationships": relationships,
         "http://purl.oclc.org/ooxml/officeDocument/math": math,
-    ]
+    ])
 }
