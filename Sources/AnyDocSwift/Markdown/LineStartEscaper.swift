@@ -4,6 +4,7 @@
 /// would open a heading, list, quote, fence, break or table.
 enum LineStartEscaper {
     static func escape(_ paragraph: String) -> String {
+        if isPlainLine(paragraph) { return paragraph }
         var result = ""
         result.reserveCapacity(paragraph.utf8.count + 8)
         for rawLine in paragraph.lineSlices() {
@@ -13,6 +14,23 @@ enum LineStartEscaper {
             appendEscaped(line, to: &result)
         }
         return result
+    }
+
+    /// One line, neither indented nor ending in blanks, whose first
+    /// character starts no block syntax: most paragraphs, kept as they are.
+    private static func isPlainLine(_ paragraph: String) -> Bool {
+        let bytes = paragraph.utf8
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        switch first {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "-"),
+             UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "="), UInt8(ascii: "_"), UInt8(ascii: "~"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "|"), UInt8(ascii: ":"):
+            return false
+        default:
+            break
+        }
+        if last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { return false }
+        return !bytes.contains(UInt8(ascii: "\n"))
     }
 
     private static func trim(_ line: Substring) -> Substring {

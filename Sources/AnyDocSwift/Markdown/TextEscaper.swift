@@ -22,71 +22,144 @@ enum TextEscaper {
             out += text
             return
         }
-        let scalars = Array(text.unicodeScalars)
-        var previous = out.unicodeScalars.last
+        var text = text
+        let escaped = text.withUTF8 { escape($0, next: next, scope: scope, before: out.unicodeScalars.last) }
+        out += String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// The escaped UTF-8 of `bytes`. Every character that may need a
+    /// backslash, and every control dropped, is ASCII, so all other bytes
+    /// are copied as they are; a neighbour is decoded only when a
+    /// delimiter's context depends on it.
+    private static func escape(
+        _ bytes: UnsafeBufferPointer<UInt8>, next: Unicode.Scalar?, scope: InlineScope, before: Unicode.Scalar?
+    ) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        let backslash = UInt8(ascii: "\\")
+        // The last character written, when it is not simply the last one
+        // in `out`: a line ending written as a space or `<br>`.
+        var lineBreakLast = false
+        /// The character before the next one written, as the rules see it.
+        func previous() -> Unicode.Scalar? {
+            if lineBreakLast { return "\n" }
+            return out.isEmpty ? before : lastScalar(out)
+        }
+        /// The character starting at `position`, or `next` past the end.
+        func scalar(at position: Int) -> Unicode.Scalar? {
+            position < bytes.count ? decode(bytes, at: position) : next
+        }
         var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let following = index + 1 < scalars.count ? scalars[index + 1] : next
-            switch scalar {
-            case "\r", "\n":
-                if scalar == "\r", following == "\n" { index += 1 }
-                switch scope.context {
-                case .block: out += "\n"
-                case .heading: out += " "
-                case .tableCell: out += "<br>"
-                }
-                previous = "\n"
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard special[Int(byte)] else {
+                out.append(byte)
+                lineBreakLast = false
                 index += 1
                 continue
-            case "*", "_", "~":
+            }
+            let following = scalar(at: index + 1)
+            switch byte {
+            case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                if byte == UInt8(ascii: "\r"), following == "\n" { index += 1 }
+                switch scope.context {
+                case .block: out.append(UInt8(ascii: "\n"))
+                case .heading: out.append(UInt8(ascii: " "))
+                case .tableCell: out += "<br>".utf8
+                }
+                lineBreakLast = true
+                index += 1
+                continue
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 // A delimiter run is judged as a whole, by what surrounds it.
                 var end = index + 1
-                while end < scalars.count, scalars[end] == scalar { end += 1 }
-                let after = end < scalars.count ? scalars[end] : next
-                let escape = scalar == "~"
-                    ? scope.escapeTildes && mayDelimit(scalar, before: previous, after: after)
-                    : mayDelimit(scalar, before: previous, after: after)
+                while end < bytes.count, bytes[end] == byte { end += 1 }
+                let marker = Unicode.Scalar(byte)
+                let before = previous()
+                let after = scalar(at: end)
+                let escape = byte == UInt8(ascii: "~")
+                    ? scope.escapeTildes && mayDelimit(marker, before: before, after: after)
+                    : mayDelimit(marker, before: before, after: after)
                 for _ in index..<end {
-                    if escape { out += "\\" }
-                    out.unicodeScalars.append(scalar)
+                    if escape { out.append(backslash) }
+                    out.append(byte)
                 }
-                previous = scalar
+                lineBreakLast = false
                 index = end
                 continue
-            case "\\":
+            case backslash:
                 // Before punctuation it would escape it; before a line end it would be a hard break.
                 if following == nil || following == "\n" || following == "\r"
                     || following.map(MarkdownCharacters.isASCIIPunctuation) == true {
-                    out += "\\"
+                    out.append(backslash)
                 }
-            case "`":
-                out += "\\"
-            case "[":
-                if scope.inLinkText || following == "^" { out += "\\" }
-            case "]":
-                if scope.inLinkText || following == "(" || following == "[" || following == ":" { out += "\\" }
-            case "<":
+            case UInt8(ascii: "`"):
+                out.append(backslash)
+            case UInt8(ascii: "["):
+                if scope.inLinkText || following == "^" { out.append(backslash) }
+            case UInt8(ascii: "]"):
+                if scope.inLinkText || following == "(" || following == "[" || following == ":" { out.append(backslash) }
+            case UInt8(ascii: "<"):
                 if let following, following == "/" || following == "!" || following == "?"
                     || MarkdownCharacters.isASCIILetter(following) {
-                    out += "\\"
+                    out.append(backslash)
                 }
-            case "&":
-                if MarkdownCharacters.looksLikeEntity(scalars, from: index) { out += "\\" }
-            case "!":
-                if following == "[" { out += "\\" }
-            case "$":
-                if scope.escapeDollars { out += "\\" }
+            case UInt8(ascii: "&"):
+                if looksLikeEntity(bytes, from: index) { out.append(backslash) }
+            case UInt8(ascii: "!"):
+                if following == "[" { out.append(backslash) }
+            case UInt8(ascii: "$"):
+                if scope.escapeDollars { out.append(backslash) }
             default:
-                if MarkdownCharacters.isDroppedControl(scalar) {
-                    index += 1
-                    continue
-                }
+                // The other special bytes are controls that carry no text.
+                index += 1
+                continue
             }
-            out.unicodeScalars.append(scalar)
-            previous = scalar
+            out.append(byte)
+            lineBreakLast = false
             index += 1
         }
+        return out
+    }
+
+    /// The character whose UTF-8 starts at `position` (valid UTF-8).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Unicode.Scalar? {
+        let lead = bytes[position]
+        if lead < 0x80 { return Unicode.Scalar(lead) }
+        var value: UInt32
+        var length: Int
+        switch lead {
+        case 0xF0...: value = UInt32(lead & 0x07); length = 4
+        case 0xE0...: value = UInt32(lead & 0x0F); length = 3
+        default: value = UInt32(lead & 0x1F); length = 2
+        }
+        guard position + length <= bytes.count else { return nil }
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[position + offset] & 0x3F) }
+        return Unicode.Scalar(value)
+    }
+
+    /// The last character of valid UTF-8 `bytes`.
+    private static func lastScalar(_ bytes: [UInt8]) -> Unicode.Scalar? {
+        var start = bytes.count - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return bytes.withUnsafeBufferPointer { decode($0, at: start) }
+    }
+
+    /// `&name;` or `&#123;`, which a Markdown reader would take for an entity.
+    private static func looksLikeEntity(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = start + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
+        var length = 0
+        while index < bytes.count, length <= 32 {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ";") { return length > 0 }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isLetter || isDigit else { return false }
+            length += 1
+            index += 1
+        }
+        return false
     }
 
     /// Whether a run of `marker` between `before` and `after` could open or

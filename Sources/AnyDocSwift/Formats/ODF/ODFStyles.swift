@@ -40,6 +40,9 @@ final class ODFStyles {
     private var namedLists: [String: [Int: ODFListLabel]] = [:]
     private var automaticLists: [ODFStyleScope: [String: [Int: ODFListLabel]]] = [:]
     private var resolvedText: [String: ODFTextProperties] = [:]
+    /// Heading levels already worked out, by scope and style name; every
+    /// paragraph asks, and most share a handful of styles.
+    private var headingLevels: [ODFStyleScope: [String: Int?]] = [:]
 
     /// Longest parent chain followed; cycles end here too.
     private static let maxChain = 32
@@ -52,6 +55,7 @@ final class ODFStyles {
     /// `office:body` start (content follows the automatic styles), else
     /// reads to the end.
     func load(from reader: XMLReader, scope: ODFStyleScope, stopAtBody: Bool) throws(ConversionError) {
+        headingLevels.removeAll()
         // 1 inside office:styles, 2 inside automatic styles.
         var section = 0
         var sectionDepth = 0
@@ -189,6 +193,14 @@ final class ODFStyles {
     /// The heading level a paragraph style gives (its outline level, or
     /// a "Heading N" or "Title" name), or nil.
     func headingLevel(ofParagraphStyle name: String?, scope: ODFStyleScope) -> Int? {
+        guard let name else { return resolveHeadingLevel(ofParagraphStyle: nil, scope: scope) }
+        if let known = headingLevels[scope]?[name] { return known }
+        let level = resolveHeadingLevel(ofParagraphStyle: name, scope: scope)
+        headingLevels[scope, default: [:]][name] = .some(level)
+        return level
+    }
+
+    private func resolveHeadingLevel(ofParagraphStyle name: String?, scope: ODFStyleScope) -> Int? {
         for (styleName, style) in chain(name, family: "paragraph", scope: scope) {
             if let level = style.outlineLevel { return level > 0 ? level : nil }
             if let level = Self.headingLevel(named: style.displayName ?? styleName) ?? Self.headingLevel(named: styleName) {

@@ -16,19 +16,33 @@ enum ODFText {
     /// Runs of white space as one space, and no space at the start when
     /// `afterSpace` (paragraph text collapses across elements).
     static func collapsed(_ text: String, afterSpace: inout Bool) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            // A byte-order mark pasted into the text shows nothing.
-            if scalar == "\u{FEFF}" { continue }
-            if isXMLSpace(scalar) {
-                if !afterSpace { result.append(" ") }
-                afterSpace = true
-            } else {
-                result.append(scalar)
-                afterSpace = false
+        // Byte by byte: the white space and the byte-order mark (EF BB BF)
+        // are the only characters touched.
+        var text = text
+        var pendingSpace = afterSpace
+        let bytes = text.withUTF8 { input -> [UInt8] in
+            var output: [UInt8] = []
+            output.reserveCapacity(input.count)
+            var index = 0
+            while index < input.count {
+                let byte = input[index]
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D:
+                    if !pendingSpace { output.append(0x20) }
+                    pendingSpace = true
+                    index += 1
+                case 0xEF where index + 2 < input.count && input[index + 1] == 0xBB && input[index + 2] == 0xBF:
+                    index += 3
+                default:
+                    output.append(byte)
+                    pendingSpace = false
+                    index += 1
+                }
             }
+            return output
         }
-        return String(result)
+        afterSpace = pendingSpace
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Drops white space, tabs and line breaks at the edges of a
