@@ -25,6 +25,18 @@ enum ODFConverter: FormatConverter {
     }
 
     /// Loads `styles.xml`; a damaged one costs the styles, not the document.
+    /// Reads `styles.xml` when the first look-up needs it. A failure
+    /// other than damage is kept in `failure` for the converter to throw.
+    static func loadStylesOnDemand(_ package: ODFPackage, into styles: ODFStyles, sink: DocumentSink, failure: DeferredFailure) {
+        styles.loadNamedStylesOnDemand { [unowned styles] in
+            do throws(ConversionError) {
+                try loadStyles(package, into: styles, sink: sink)
+            } catch {
+                failure.error = failure.error ?? error
+            }
+        }
+    }
+
     static func loadStyles(_ package: ODFPackage, into styles: ODFStyles, sink: DocumentSink) throws(ConversionError) {
         guard package.contains("styles.xml") else { return }
         do {
@@ -39,5 +51,15 @@ enum ODFConverter: FormatConverter {
         var metadata = Metadata(sourceFormat: format)
         ODFMetadata.read(from: package, into: &metadata)
         return metadata
+    }
+}
+
+/// An error met where it cannot be thrown (inside a look-up), thrown by
+/// the converter once the work is done.
+final class DeferredFailure {
+    var error: ConversionError?
+
+    func check() throws(ConversionError) {
+        if let error { throw error }
     }
 }

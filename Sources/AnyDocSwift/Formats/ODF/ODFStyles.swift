@@ -44,12 +44,29 @@ final class ODFStyles {
     /// paragraph asks, and most share a handful of styles.
     private var headingLevels: [ODFStyleScope: [String: Int?]] = [:]
 
+    /// Loads the named styles (`styles.xml`) when first needed; set by
+    /// `loadNamedStylesOnDemand`.
+    private var namedStylesLoader: (() -> Void)?
+
     /// Longest parent chain followed; cycles end here too.
     private static let maxChain = 32
 
     init() {}
 
     // MARK: - Loading
+
+    /// Defers loading the named styles until a look-up needs them: a
+    /// spreadsheet's cells mostly use automatic styles only, and its
+    /// `styles.xml` cost a third of converting a small one.
+    func loadNamedStylesOnDemand(_ loader: @escaping () -> Void) {
+        namedStylesLoader = loader
+    }
+
+    private func loadNamedStylesIfNeeded() {
+        guard let loader = namedStylesLoader else { return }
+        namedStylesLoader = nil
+        loader()
+    }
 
     /// Reads the styles of one part. With `stopAtBody`, returns on the
     /// `office:body` start (content follows the automatic styles), else
@@ -158,6 +175,8 @@ final class ODFStyles {
 
     private func style(_ name: String, family: String, scope: ODFStyleScope) -> ODFStyle? {
         let key = Self.key(family, name)
+        if scope == .content, let style = automatic[.content]?[key] { return style }
+        loadNamedStylesIfNeeded()
         return automatic[scope]?[key] ?? named[key]
     }
 
@@ -168,6 +187,7 @@ final class ODFStyles {
         var result = [(name, first)]
         var current = first
         while let parent = current.parent, result.count < Self.maxChain {
+            loadNamedStylesIfNeeded()
             let key = Self.key(family, parent)
             guard let next = named[key] ?? automatic[scope]?[key] else { break }
             result.append((parent, next))
@@ -231,7 +251,9 @@ final class ODFStyles {
     /// labelled. Levels a style leaves out take the deepest one defined
     /// above them; lists without a known style get bullets.
     func label(listStyle: String?, level: Int, scope: ODFStyleScope) -> ODFListLabel {
-        guard let listStyle, let levels = automaticLists[scope]?[listStyle] ?? namedLists[listStyle] else { return .bullet }
+        guard let listStyle else { return .bullet }
+        if scope != .content || automaticLists[.content]?[listStyle] == nil { loadNamedStylesIfNeeded() }
+        guard let levels = automaticLists[scope]?[listStyle] ?? namedLists[listStyle] else { return .bullet }
         var current = min(max(level, 1), 10)
         while current >= 1 {
             if let label = levels[current] { return label }

@@ -36,7 +36,8 @@ enum ODSConverter {
         _ input: ConversionInput, package: ODFPackage, format: DocumentFormat, into sink: DocumentSink
     ) throws(ConversionError) {
         let styles = ODFStyles()
-        try ODFConverter.loadStyles(package, into: styles, sink: sink)
+        let stylesFailure = DeferredFailure()
+        ODFConverter.loadStylesOnDemand(package, into: styles, sink: sink, failure: stylesFailure)
         let context = ODFContext(package: package, styles: styles, options: input.options, deadline: input.deadline)
 
         let scanReader = try package.xmlReader(for: "content.xml")
@@ -68,7 +69,9 @@ enum ODSConverter {
             try sink.append(.boundary(.sheet(name: plan.name)))
             try writeSheet(plan, walker: ODSSheetWalker(reader: reader, body: body), context: context, sink: sink)
             for note in context.takeNotes() { sink.addFootnote(note) }
+            try stylesFailure.check()
         }
+        try stylesFailure.check()
     }
 
     // MARK: - First pass
