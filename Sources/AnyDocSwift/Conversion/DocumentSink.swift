@@ -16,6 +16,9 @@ public protocol DocumentSink: AnyObject {
     /// the widest row's width; the first row becomes the header.
     func beginTable(columnCount: Int) throws(ConversionError)
     func appendTableRow(_ row: TableRow) throws(ConversionError)
+    /// Appends a row of plain-text cells without spans, as spreadsheets
+    /// produce them ("" for an empty cell).
+    func appendTableRow(texts: [String]) throws(ConversionError)
     func endTable() throws(ConversionError)
     func addFootnote(_ footnote: FootnoteDefinition)
     func addAsset(_ asset: Asset)
@@ -23,6 +26,10 @@ public protocol DocumentSink: AnyObject {
 }
 
 extension DocumentSink {
+    public func appendTableRow(texts: [String]) throws(ConversionError) {
+        try appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }))
+    }
+
     /// Appends a whole document's blocks, notes, assets and warnings.
     public func append(contentsOf document: Document) throws(ConversionError) {
         setMetadata(document.metadata)

@@ -22,6 +22,13 @@ extension BlockRenderer {
     /// reaches here when rows are streamed; it goes in as inline HTML.
     func cellText(_ slot: TableGrid.Slot) throws(ConversionError) -> String {
         guard case .origin(let cell) = slot else { return "" }
+        // Most spreadsheet cells are one plain run of text that needs no
+        // escaping, trimming or pipe replacement: written as it is.
+        if cell.blocks.count == 1, case .paragraph(let content) = cell.blocks[0], content.count == 1,
+            case .text(let text) = content[0], Self.isPlainCellText(text)
+        {
+            return text
+        }
         var parts: [String] = []
         for block in cell.blocks {
             let text: String
@@ -41,6 +48,25 @@ extension BlockRenderer {
         // removes these backslashes before reading the cell's inlines.
         return parts.joined(separator: "<br>").replacingPipes()
     }
+
+    /// Text that renders as itself in a table cell: no character that
+    /// escaping, line handling or pipes would change, and printable ASCII
+    /// at both ends (so there is no white space to trim).
+    static func isPlainCellText(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last,
+            (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
+        else { return false }
+        return !bytes.contains { plainCellStoppers[Int($0)] }
+    }
+
+    private static let plainCellStoppers: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in Array("\\`*_~[]<&!$|".utf8) { table[Int(byte)] = true }
+        for byte in 0..<32 { table[byte] = true }
+        table[127] = true
+        return table
+    }()
 
     func pipeRow(_ cells: [String]) -> String {
         var line = "|"

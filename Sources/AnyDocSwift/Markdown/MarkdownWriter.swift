@@ -105,6 +105,33 @@ public final class MarkdownWriter: DocumentSink {
         stream = table
     }
 
+    /// Plain cells skip the model: a cell that renders as itself is
+    /// written as it is, any other goes through the usual cell rendering.
+    public func appendTableRow(texts: [String]) throws(ConversionError) {
+        guard var table = stream, table.grid.carriesNoSpans else {
+            try appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }))
+            return
+        }
+        table.grid.notePlainRow(width: texts.count)
+        if table.rowsWritten == 0 {
+            markers = BlockRenderer.ListMarkers()
+            try startBlock()
+        } else {
+            try emit("\n")
+        }
+        var line = "|"
+        for column in 0..<max(texts.count, table.columnCount) {
+            let text = column < texts.count ? texts[column] : ""
+            let cell = text.isEmpty || BlockRenderer.isPlainCellText(text)
+                ? text : try renderer.cellText(.origin(TableCell(text: text)))
+            line += cell.isEmpty ? "  |" : " " + cell + " |"
+        }
+        try emit(line)
+        if table.rowsWritten == 0 { try emit("\n" + BlockRenderer.delimiterRow(columns: table.columnCount)) }
+        table.rowsWritten += 1
+        stream = table
+    }
+
     public func endTable() throws(ConversionError) {
         try closeStream()
     }

@@ -35,6 +35,15 @@ struct TableGrid {
 
     /// Places one row's cells after the spans carried down from the rows
     /// above, and returns its slots. Used row by row when streaming.
+    /// True when no row span from the rows above reaches the next row.
+    var carriesNoSpans: Bool { carriedRowSpans.isEmpty }
+
+    /// Counts a row of `width` single cells laid out without `layOut`
+    /// (only while `carriesNoSpans`).
+    mutating func notePlainRow(width: Int) {
+        columnCount = max(columnCount, width)
+    }
+
     mutating func layOut(_ row: TableRow, remainingRows: Int = .max) -> [Slot] {
         var slots: [Slot] = []
         slots.reserveCapacity(max(row.cells.count, carriedRowSpans.count))

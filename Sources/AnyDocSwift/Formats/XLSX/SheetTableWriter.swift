@@ -55,17 +55,13 @@ struct SheetTableWriter<Formatter: SheetCellFormatter> {
                 let emptyRows = gap <= Self.maxEmptyRowRun ? gap : 1
                 if emptyRows > 0 {
                     try spend(emptyRows)
-                    for _ in 0..<emptyRows { try sink.appendTableRow(TableRow(cells: [])) }
+                    for _ in 0..<emptyRows { try sink.appendTableRow(texts: []) }
                 }
             }
             try spend(1)
-            var tableCells: [TableCell] = []
-            tableCells.reserveCapacity(lastFilled + 1)
-            for index in 0...lastFilled {
-                tableCells.append(TableCell(text: slots[index]))
-                slots[index] = ""
-            }
-            try sink.appendTableRow(TableRow(cells: tableCells))
+            let texts = Array(slots[0...lastFilled])
+            for index in 0...lastFilled { slots[index] = "" }
+            try sink.appendTableRow(texts: texts)
             lastWritten = row
         }
         try sink.endTable()
