@@ -18,11 +18,14 @@ enum TextEscaper {
         // After a footnote reference, `[^1]:` at a line start would define
         // a footnote. (A `]` of this text before `:` is escaped below.)
         if text.utf8.first == UInt8(ascii: ":"), out.utf8.last == UInt8(ascii: "]") { out += "\\" }
-        if !text.utf8.contains(where: { special[Int($0)] }) {
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            special.withUnsafeBufferPointer { special in !bytes.contains { special[Int($0)] } }
+        }
+        if plain {
             out += text
             return
         }
-        var text = text
         let escaped = text.withUTF8 { escape($0, next: next, scope: scope, before: out.unicodeScalars.last) }
         out += String(decoding: escaped, as: UTF8.self)
     }

@@ -77,6 +77,10 @@ final class HTMLParser {
             | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_IGNORE_ENC.rawValue)
         htmlCtxtUseOptions(context, options)
 
+        // The last chunk goes with the end-of-input flag: libxml2 then
+        // parses it without first scanning ahead for the end of each tag
+        // and text run, which it otherwise repeats as the chunk is consumed.
+        var terminated = false
         try utf8.withUnsafeBufferPointer { (buffer) throws(ConversionError) in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
@@ -84,12 +88,14 @@ final class HTMLParser {
                 try deadline.check()
                 let count = min(HTMLParser.chunkSize, buffer.count - offset)
                 let start = UnsafeRawPointer(base + offset).assumingMemoryBound(to: CChar.self)
-                _ = htmlParseChunk(context, start, Int32(count), 0)
+                let isLast = offset + count == buffer.count
+                _ = htmlParseChunk(context, start, Int32(count), isLast ? 1 : 0)
+                terminated = isLast
                 if let failure { throw failure }
                 offset += count
             }
         }
-        _ = htmlParseChunk(context, nil, 0, 1)
+        if !terminated { _ = htmlParseChunk(context, nil, 0, 1) }
         if let failure { throw failure }
     }
 

@@ -84,12 +84,22 @@ struct HTMLInlineBuilder {
                 default:
                     break
                 }
+                // Everything up to the next byte that may need the cases
+                // above goes in at once.
+                var end = index + 1
+                while end < count {
+                    switch bytes[end] {
+                    case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xC2, 0xE2, 0xEF: break
+                    default: end += 1; continue
+                    }
+                    break
+                }
                 if pendingSpace { emitSpace() }
-                frames[frames.count - 1].buffer.append(byte)
+                frames[frames.count - 1].buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
                 atLineStart = false
                 hasContent = true
                 lastBreak = nil
-                index += 1
+                index = end
             }
         }
     }
