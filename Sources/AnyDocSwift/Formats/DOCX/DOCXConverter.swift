@@ -14,7 +14,12 @@ enum DOCXConverter: FormatConverter {
             relationships.first { $0.hasType(kind) && !$0.isExternal && package.contains($0.target) }?.target
         }
 
-        let styles = try part("styles").map { name throws(ConversionError) in try WordStyles(reader: package.xmlReader(for: name)) } ?? WordStyles()
+        // Latent styles are display defaults for built-in styles: often
+        // two thirds of styles.xml, and nothing a converter reads.
+        let styles = try part("styles").map { name throws(ConversionError) in
+            try WordStyles(reader: package.xmlReader(
+                for: name, droppingRootChildren: { $0 == "latentStyles" }, ifContaining: "latentStyles>", minimumBytes: 4 << 10))
+        } ?? WordStyles()
         let numbering = (try? part("numbering").map { name throws(ConversionError) in try WordNumbering(reader: package.xmlReader(for: name)) }) ?? nil
         let context = WordDocumentContext(
             package: package, styles: styles, numbering: numbering ?? WordNumbering(),

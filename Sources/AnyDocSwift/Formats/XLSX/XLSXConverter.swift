@@ -18,7 +18,8 @@ enum XLSXConverter: FormatConverter {
             try XLSXSharedStrings.read(from: streamingReader(for: part, in: package, limits: limits), limits: limits, deadline: input.deadline)
         } ?? XLSXSharedStrings()
         let styles = try workbook.stylesPart.map { part throws(ConversionError) in
-            try XLSXStyles.read(from: package.xmlReader(for: part))
+            // Fonts, fills, borders and the rest are cut unparsed.
+            try XLSXStyles.read(from: package.xmlReader(for: part, droppingRootChildren: { !XLSXStyles.readParts.contains($0) }))
         } ?? XLSXStyles()
 
         var shown: [(name: String, part: String)] = []

@@ -39,6 +39,9 @@ final class XLSXStyles {
         return format
     }
 
+    /// The children of `styleSheet` that `read` looks at.
+    static let readParts: Set<String> = ["numFmts", "cellXfs"]
+
     static func read(from reader: XMLReader) throws(ConversionError) -> XLSXStyles {
         let styles = XLSXStyles()
         // Only direct children count: `dxf` and `cellStyleXfs` hold formats
