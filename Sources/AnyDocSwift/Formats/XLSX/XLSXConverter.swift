@@ -41,13 +41,28 @@ enum XLSXConverter: FormatConverter {
             deadline: input.deadline, cellBudget: limits.maxTableCells)
         for sheet in shown {
             try input.deadline.check()
-            try writer.write(name: sheet.name, open: { () throws(ConversionError) -> XLSXSheetParser in
+            let open = { () throws(ConversionError) -> XLSXSheetParser in
                 XLSXSheetParser(
                     reader: try streamingReader(for: sheet.part, in: package, limits: limits),
                     deadline: input.deadline, maxMerges: limits.maxTableCells)
-            }, into: sink)
+            }
+            // A small sheet is parsed once and written from memory; a large
+            // one streams twice (measure, then write) in bounded memory.
+            let declared = package.archive.entry(named: sheet.part)?.declaredSize ?? .max
+            if declared <= maxBufferedSheetBytes,
+                let rows = try BufferedSheetRows(reading: open(), maxCells: min(maxBufferedCells, limits.maxTableCells))
+            {
+                try writer.write(name: sheet.name, open: { rows }, into: sink)
+            } else {
+                try writer.write(name: sheet.name, open: open, into: sink)
+            }
         }
     }
+
+    /// Sheets up to this size (as declared) are parsed once and held.
+    static let maxBufferedSheetBytes = 4 << 20
+    /// ... and held only while they have at most this many cells.
+    static let maxBufferedCells = 100_000
 
     /// The workbook part from the package relationships, or the usual
     /// `xl/workbook.xml` when they are missing or unreadable.
