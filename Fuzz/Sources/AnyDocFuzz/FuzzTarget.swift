@@ -62,7 +62,8 @@ enum FuzzTarget: String, CaseIterable {
     /// every node also straddles a chunk boundary somewhere.
     private static func xml(_ bytes: [UInt8]) {
         let source = DribbleByteSource(bytes, pieceSize: Int(bytes.first ?? 0) % 61 + 1)
-        let aliases = ["http://purl.oclc.org/ooxml/wordprocessingml/main": "http://schemas.openxmlformats.org/wordprocessingml/2006/main"]
+        let aliases = XMLNamespaceAliases(
+            ["http://purl.oclc.org/ooxml/wordprocessingml/main": "http://schemas.openxmlformats.org/wordprocessingml/2006/main"])
         guard let reader = try? XMLReader(source: source, limits: FuzzLimits.limits, namespaceAliases: aliases) else { return }
         var step = 0
         while (try? reader.read()) == true {
@@ -70,7 +71,7 @@ enum FuzzTarget: String, CaseIterable {
             switch reader.kind {
             case .startElement:
                 _ = reader.isElement(reader.localName, in: reader.namespace)
-                _ = reader.attribute("val", namespace: aliases.values.first)
+                _ = reader.attribute("val", namespace: aliases.canonical.values.first)
                 _ = reader.attributes()
                 _ = (reader.depth, reader.isEmptyElement)
                 if step % 3 == 0, (try? reader.readElementText()) == nil { return }
