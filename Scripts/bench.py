@@ -229,7 +229,7 @@ def main():
             # Rows that run documents side by side are judged by the wall clock.
             parallel = tool.startswith("anydoc (") and tool != "anydoc (1 job)" and tool != "anydoc (1 worker)"
             rate = len(paths) / seconds if parallel else in_process_rate(result)
-            busy = sum(times) / 1000
+            busy = seconds if parallel else sum(times) / 1000
             page_rate = f"{pages / busy:8.1f}" if pages and busy > 0 else f"{'':8}"
             ratio = "" if tool.startswith("anydoc (") else f"{our_rate / rate:8.2f}×"
             print(f"{fmt:11} {len(paths):5}  {tool:22} {rate:9.1f} {page_rate} {statistics.median(times):10.2f} {peak:8.1f}"
