@@ -68,6 +68,17 @@ struct PPTTextBody {
 
     private func pieces(_ range: Range<Int>, characterRuns: inout RunCursor, links: inout LinkCursor) -> [Piece] {
         var pieces: [Piece] = []
+        // The text piece being gathered, as UTF-8, with what it shares.
+        var text: [UInt8] = []
+        var textFormat: PPTCharacterFormat?
+        var textLink: String?
+        func flush() {
+            if let format = textFormat, !text.isEmpty {
+                pieces.append(Piece(inline: .text(String(decoding: text, as: UTF8.self)), link: textLink, format: format))
+            }
+            text.removeAll(keepingCapacity: true)
+            textFormat = nil
+        }
         var index = range.lowerBound
         while index < range.upperBound {
             let link = links.destination(at: index)
@@ -76,6 +87,7 @@ struct PPTTextBody {
                 continue
             }
             if units[index] == 0x0B || units[index] == 0x0A {
+                flush()
                 pieces.append(Piece(inline: .lineBreak, link: link))
                 index += 1
                 continue
@@ -84,14 +96,14 @@ struct PPTTextBody {
             let (scalar, width) = PPTCharacters.scalar(in: units, at: index)
             index += width
             guard let scalar else { continue }
-            if let last = pieces.last, last.format == format, last.link == link, case .text(let previous) = last.inline {
-                var text = previous
-                text.unicodeScalars.append(scalar)
-                pieces[pieces.count - 1].inline = .text(text)
-            } else {
-                pieces.append(Piece(inline: .text(String(Character(scalar))), link: link, format: format))
+            if textFormat != format || textLink != link {
+                flush()
+                textFormat = format
+                textLink = link
             }
+            UTF8.encode(scalar) { text.append($0) }
         }
+        flush()
         return pieces
     }
 
