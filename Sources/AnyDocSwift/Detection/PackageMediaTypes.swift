@@ -3,7 +3,10 @@ enum PackageMediaTypes {
     /// Content types of OOXML main parts (the same in Transitional and
     /// Strict packages).
     static func officeFormat(mainPartContentType contentType: String) -> DocumentFormat? {
-        switch normalized(contentType) {
+        // Every main part's type has "main" in it; a package's other
+        // types (styles, themes, properties) are turned away unnormalized.
+        guard mentionsMain(contentType) else { return nil }
+        return switch normalized(contentType) {
         case "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml": .docx
         case "application/vnd.ms-word.document.macroenabled.main+xml": .docm
         case "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml": .dotx
@@ -45,6 +48,23 @@ enum PackageMediaTypes {
 
     /// Lowercase (media types ignore case) without parameters or the
     /// whitespace some writers leave around the `mimetype` entry.
+    /// Whether "main" occurs in `text`, ignoring case.
+    private static func mentionsMain(_ text: String) -> Bool {
+        let main: (UInt8, UInt8, UInt8, UInt8) = (0x6D, 0x61, 0x69, 0x6E)
+        var matched = 0
+        for byte in text.utf8 {
+            let lower = byte | 0x20
+            let wanted = matched == 0 ? main.0 : matched == 1 ? main.1 : matched == 2 ? main.2 : main.3
+            if lower == wanted {
+                matched += 1
+                if matched == 4 { return true }
+            } else {
+                matched = lower == UInt8(ascii: "m") ? 1 : 0
+            }
+        }
+        return false
+    }
+
     static func normalized(_ mediaType: String) -> String {
         // On bytes: this runs for every content type of every package.
         var bytes: [UInt8] = []

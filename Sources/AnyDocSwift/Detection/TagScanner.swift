@@ -4,12 +4,18 @@ struct ScannedTag {
     let localName: String
     let isEnd: Bool
     let isSelfClosing: Bool
-    /// Attribute names without prefixes, values with the predefined and
-    /// numeric character references decoded.
-    let attributes: [(name: String, value: String)]
+    /// The scanned bytes, and where each attribute's local name and value
+    /// sit in them: values become strings only when asked for.
+    fileprivate let bytes: [UInt8]
+    fileprivate let attributeRanges: [(name: Range<Int>, value: Range<Int>)]
 
+    /// The value of the first attribute with this local name, with the
+    /// predefined and numeric character references decoded.
     func attribute(_ localName: String) -> String? {
-        attributes.first { $0.name == localName }?.value
+        for (name, value) in attributeRanges where bytes[name].elementsEqual(localName.utf8) {
+            return TagScanner.decodeReferences(bytes[value])
+        }
+        return nil
     }
 }
 
@@ -85,7 +91,7 @@ enum TagScanner {
         while index < bytes.count, !isNameEnd(bytes[index]) { index += 1 }
         let name = localName(bytes[nameStart..<index])
         guard !name.isEmpty else { return (nil, index) }
-        var attributes: [(name: String, value: String)] = []
+        var attributes: [(name: Range<Int>, value: Range<Int>)] = []
         var selfClosing = false
         while index < bytes.count {
             let byte = bytes[index]
@@ -105,7 +111,7 @@ enum TagScanner {
             selfClosing = false
             let attributeStart = index
             while index < bytes.count, !isNameEnd(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
-            let attributeName = localName(bytes[attributeStart..<index])
+            let attributeName = localNameRange(bytes, attributeStart..<index)
             while index < bytes.count, isSpace(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
                 if index == attributeStart { index += 1 }
@@ -128,9 +134,10 @@ enum TagScanner {
                 while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
                 valueEnd = index
             }
-            attributes.append((attributeName, decodeReferences(bytes[valueStart..<valueEnd])))
+            attributes.append((attributeName, valueStart..<valueEnd))
         }
-        return (ScannedTag(localName: name, isEnd: isEnd, isSelfClosing: selfClosing, attributes: attributes), index)
+        let tag = ScannedTag(localName: name, isEnd: isEnd, isSelfClosing: selfClosing, bytes: bytes, attributeRanges: attributes)
+        return (tag, index)
     }
 
     /// `<!DOCTYPE …>` and friends, including an internal subset in brackets.
@@ -166,6 +173,12 @@ enum TagScanner {
         guard index >= 0, bytes.count - index >= prefix.count else { return false }
         for offset in 0..<prefix.count where bytes[index + offset] != prefix[offset] { return false }
         return true
+    }
+
+    /// The part of `range` after its last colon.
+    private static func localNameRange(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        guard let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")) else { return range }
+        return (colon + 1)..<range.upperBound
     }
 
     private static func localName(_ name: ArraySlice<UInt8>) -> String {

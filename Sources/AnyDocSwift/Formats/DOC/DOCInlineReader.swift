@@ -89,7 +89,8 @@ struct DOCInlineReader {
             return
         }
         guard isShown else { return }
-        if let label = noteReferences[cp] {
+        // Most documents have no notes: no look-up per character then.
+        if !noteReferences.isEmpty, let label = noteReferences[cp] {
             flush()
             pieces.append(.noteReference(label))
             return
