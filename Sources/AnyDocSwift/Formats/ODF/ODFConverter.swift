@@ -40,7 +40,10 @@ enum ODFConverter: FormatConverter {
     static func loadStyles(_ package: ODFPackage, into styles: ODFStyles, sink: DocumentSink) throws(ConversionError) {
         guard package.contains("styles.xml") else { return }
         do {
-            try styles.load(from: package.xmlReader(for: "styles.xml"), scope: .styles, stopAtBody: false)
+            // Master pages, fonts and scripts are read elsewhere or not at all.
+            let reader = try package.xmlReader(
+                for: "styles.xml", droppingRootChildren: { $0 == "master-styles" || $0 == "font-face-decls" || $0 == "scripts" })
+            try styles.load(from: reader, scope: .styles, stopAtBody: false)
         } catch where error.kind == .malformed {
             sink.addWarning("styles.xml could not be read: \(error.reason)")
         }

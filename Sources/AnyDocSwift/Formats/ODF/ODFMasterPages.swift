@@ -6,7 +6,7 @@ enum ODFMasterPages {
         var headers: [Block] = []
         var footers: [Block] = []
         guard context.package.contains("styles.xml") else { return ([], []) }
-        let reader = try context.package.xmlReader(for: "styles.xml")
+        let reader = try context.package.xmlReader(for: "styles.xml", droppingRootChildren: { $0 != "master-styles" })
         let body = ODFBodyReader(reader: reader, context: context, scope: .styles)
         while try reader.read() {
             guard reader.kind == .startElement, reader.namespace == ODFNamespace.style, !reader.isEmptyElement else { continue }
@@ -36,7 +36,8 @@ enum ODFMasterPages {
     /// The literal footer text of each presentation master page, by name.
     static func presentationFooters(context: ODFContext) throws(ConversionError) -> [String: [Block]] {
         guard context.package.contains("styles.xml") else { return [:] }
-        let reader = try context.package.xmlReader(for: "styles.xml")
+        // Only the master pages matter here; the styles were loaded already.
+        let reader = try context.package.xmlReader(for: "styles.xml", droppingRootChildren: { $0 != "master-styles" })
         let body = ODFBodyReader(reader: reader, context: context, scope: .styles)
         var footers: [String: [Block]] = [:]
         var master: String?
