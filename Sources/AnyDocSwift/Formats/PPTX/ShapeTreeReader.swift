@@ -148,7 +148,7 @@ final class ShapeTreeReader {
                 if paragraphsRead % 256 == 0 { try context.deadline.check() }
                 paragraphs.append(text.paragraph(try reader.readElement()))
             case (a, "lstStyle"):
-                listStyle = ListLevels(try reader.readElement())
+                listStyle = try ListLevels(reading: reader)
             default:
                 try reader.skipElement()
             }

@@ -93,7 +93,9 @@ final class SlideStyleCache {
         }
         if let cached = layouts[layout] { return cached }
         var styles = LayoutStyles()
-        styles.placeholders = read(layout).placeholders
+        var layoutStyles = MasterStyles()
+        read(layout, into: &layoutStyles)
+        styles.placeholders = layoutStyles.placeholders
         let layoutRelationships = (try? package.relationships(of: layout)) ?? []
         if let master = layoutRelationships.first(where: { $0.hasType("slideMaster") && !$0.isExternal })?.target {
             styles.master = masterStyles(master)
@@ -104,29 +106,33 @@ final class SlideStyleCache {
 
     private func masterStyles(_ part: String) -> MasterStyles {
         if let cached = masters[part] { return cached }
-        let (placeholders, textStyles) = read(part)
         var styles = MasterStyles()
-        styles.placeholders = placeholders
-        styles.title = ListLevels(textStyles?.firstElement("titleStyle", in: p))
-        styles.body = ListLevels(textStyles?.firstElement("bodyStyle", in: p))
-        styles.other = ListLevels(textStyles?.firstElement("otherStyle", in: p))
+        read(part, into: &styles)
         masters[part] = styles
         return styles
     }
 
-    /// The placeholders of a layout or master, and a master's `p:txStyles`.
-    private func read(_ part: String) -> (placeholders: [PlaceholderStyle], textStyles: XMLElement?) {
-        var found: [PlaceholderStyle] = []
-        var textStyles: XMLElement?
-        guard package.contains(part), let reader = try? package.xmlReader(for: part) else { return (found, nil) }
+    /// The placeholders of a layout or master, and a master's text styles
+    /// (`p:txStyles`, the first of each kind), into `styles`. The styles
+    /// stream past: only their bullets are kept.
+    private func read(_ part: String, into styles: inout MasterStyles) {
+        guard package.contains(part), let reader = try? package.xmlReader(for: part) else { return }
+        var seen: Set<String> = []
         do {
             while try reader.read() {
                 guard reader.kind == .startElement, reader.namespace == p else { continue }
                 switch reader.localName {
                 case "sp":
-                    if let style = try placeholderStyle(reader) { found.append(style) }
-                case "txStyles":
-                    textStyles = try reader.readElement(maxNodes: 50_000)
+                    if let style = try placeholderStyle(reader) { styles.placeholders.append(style) }
+                case "titleStyle", "bodyStyle", "otherStyle":
+                    let kind = reader.localName
+                    let levels = try ListLevels(reading: reader)
+                    guard seen.insert(kind).inserted else { continue }
+                    switch kind {
+                    case "titleStyle": styles.title = levels
+                    case "bodyStyle": styles.body = levels
+                    default: styles.other = levels
+                    }
                 default:
                     break
                 }
@@ -134,7 +140,6 @@ final class SlideStyleCache {
         } catch {
             // A damaged layout only loses the bullets it would have given.
         }
-        return (found, textStyles)
     }
 
     /// The placeholder role and list style of the shape the reader is on,
@@ -153,7 +158,7 @@ final class SlideStyleCache {
                 reference = PlaceholderReference(
                     type: reader.attribute("type"), index: reader.attribute("idx").flatMap { Int($0) })
             } else if reader.isElement("lstStyle", in: PPTXNamespace.drawing) {
-                levels = ListLevels(try reader.readElement(maxNodes: 50_000))
+                levels = try ListLevels(reading: reader)
             }
         }
         guard let reference else { return nil }
