@@ -44,30 +44,34 @@ enum PackageDetector {
 
     private static func officeFormat(_ archive: ZipArchive) -> DocumentFormat? {
         guard let contentTypes = smallPart("[Content_Types].xml", in: archive) else { return nil }
-        var overrides: [String: String] = [:]
-        var defaults: [String: String] = [:]
-        var knownMainParts: [DocumentFormat] = []
+        // Only the main part's type is wanted: its Override (the first one
+        // for it), else the Default for its extension (the last one); the
+        // first Override of any known main type stands in when neither
+        // names a format.
+        let mainKey = officeDocumentTarget(archive).map(partKey)
+        let mainExtension = mainKey?.split(separator: ".").last.map(String.init)
+        var overrideType: String?
+        var defaultType: String?
+        var firstKnown: DocumentFormat?
         TagScanner.scan(contentTypes) { tag in
-            guard !tag.isEnd, let contentType = tag.attribute("ContentType") else { return true }
-            if tag.localName == "Override", let partName = tag.attribute("PartName") {
-                let key = partKey(partName)
-                if overrides[key] == nil { overrides[key] = contentType }
-                if let format = PackageMediaTypes.officeFormat(mainPartContentType: contentType) {
-                    knownMainParts.append(format)
-                }
-            } else if tag.localName == "Default", let ext = tag.attribute("Extension") {
-                defaults[ext.lowercased()] = contentType
+            guard !tag.isEnd else { return true }
+            if tag.localName == "Override" {
+                guard let contentType = tag.attribute("ContentType"), let partName = tag.attribute("PartName") else { return true }
+                if let mainKey, overrideType == nil, partKey(partName) == mainKey { overrideType = contentType }
+                if firstKnown == nil { firstKnown = PackageMediaTypes.officeFormat(mainPartContentType: contentType) }
+            } else if tag.localName == "Default", let mainExtension, let ext = tag.attribute("Extension"),
+                ext.lowercased() == mainExtension, let contentType = tag.attribute("ContentType")
+            {
+                defaultType = contentType
             }
             return true
         }
-        if let mainPart = officeDocumentTarget(archive) {
-            let key = partKey(mainPart)
-            let contentType = overrides[key] ?? key.split(separator: ".").last.flatMap { defaults[String($0)] }
-            if let contentType, let format = PackageMediaTypes.officeFormat(mainPartContentType: contentType) {
-                return format
-            }
+        if mainKey != nil, let contentType = overrideType ?? defaultType,
+            let format = PackageMediaTypes.officeFormat(mainPartContentType: contentType)
+        {
+            return format
         }
-        return knownMainParts.first
+        return firstKnown
     }
 
     /// The target of the package's `officeDocument` relationship.
