@@ -96,10 +96,19 @@ struct CompoundFile: Sendable {
     /// A stream or storage directly under the root.
     func entry(named name: String) -> Entry? {
         // Exact first: stream names are almost always spelled as written.
-        let children = children(of: root)
-        if let exact = children.first(where: { $0.name == name }) { return exact }
+        // Detection asks for names most files lack, so the root's children
+        // are walked in place, and folded only when lengths agree.
+        let children = entries[0].children
+        for index in children where index < entries.count && entries[index].name == name {
+            return entries[index]
+        }
         let wanted = name.lowercased()
-        return children.first { $0.name.lowercased() == wanted }
+        let length = name.utf8.count
+        for index in children where index < entries.count {
+            let candidate = entries[index].name
+            if candidate.utf8.count == length, candidate.lowercased() == wanted { return entries[index] }
+        }
+        return nil
     }
 
     /// Every stream, depth first, with its path.
