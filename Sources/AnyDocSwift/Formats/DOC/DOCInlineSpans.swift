@@ -1,5 +1,5 @@
 /// Formatting that survives into Markdown.
-struct DOCTextFormat: Equatable {
+struct DOCTextFormat: SpanFormatting {
     var bold = false
     var italic = false
     var strike = false
@@ -15,46 +15,34 @@ enum DOCInlinePiece {
     case link(String, [DOCInlinePiece])
 }
 
+extension DOCInlinePiece: FormattedPiece {
+    var runText: String? {
+        if case .text(let text, _) = self { return text }
+        return nil
+    }
+
+    var isLineBreak: Bool {
+        if case .lineBreak = self { return true }
+        return false
+    }
+
+    func withRunText(_ text: String) -> DOCInlinePiece {
+        guard case .text(_, let format) = self else { return self }
+        return .text(text, format)
+    }
+}
+
 /// Turns pieces into inlines: neighbours with equal formatting merge, and
 /// formatting nests as spans, outermost bold, then italic, strikethrough,
 /// superscript and subscript.
 enum DOCInlineSpans {
-    private struct Atom {
-        var inline: Inline
-        var format: DOCTextFormat
-    }
-
-    private enum Span: CaseIterable {
-        case strong, emphasis, strikethrough, superscript, `subscript`
-
-        func isOn(_ format: DOCTextFormat) -> Bool {
-            switch self {
-            case .strong: format.bold
-            case .emphasis: format.italic
-            case .strikethrough: format.strike
-            case .superscript: format.superscript
-            case .subscript: format.subscript
-            }
-        }
-
-        func wrap(_ content: [Inline]) -> Inline {
-            switch self {
-            case .strong: .strong(content)
-            case .emphasis: .emphasis(content)
-            case .strikethrough: .strikethrough(content)
-            case .superscript: .superscript(content)
-            case .subscript: .subscript(content)
-            }
-        }
-    }
-
     /// Inlines for `pieces`, without white space at either end.
     static func inlines(_ pieces: [DOCInlinePiece]) -> [Inline] {
-        nest(atoms(trimmed(pieces))[...], span: 0)
+        FormattedRuns.nest(atoms(FormattedRuns.trimmed(pieces)))
     }
 
-    private static func atoms(_ pieces: [DOCInlinePiece]) -> [Atom] {
-        var atoms: [Atom] = []
+    private static func atoms(_ pieces: [DOCInlinePiece]) -> [FormattedRuns.Atom<DOCTextFormat>] {
+        var atoms: [FormattedRuns.Atom<DOCTextFormat>] = []
         var previous = DOCTextFormat()
         for piece in pieces {
             switch piece {
@@ -62,18 +50,18 @@ enum DOCInlineSpans {
                 if let last = atoms.last, last.format == format, case .text(let before) = last.inline {
                     atoms[atoms.count - 1].inline = .text(before + text)
                 } else {
-                    atoms.append(Atom(inline: .text(text), format: format))
+                    atoms.append(FormattedRuns.Atom(inline: .text(text), format: format))
                 }
                 previous = format
             case .lineBreak:
                 // Takes its neighbour's format so that it does not split a span.
-                atoms.append(Atom(inline: .lineBreak, format: previous))
+                atoms.append(FormattedRuns.Atom(inline: .lineBreak, format: previous))
             case .noteReference(let label):
-                atoms.append(Atom(inline: .footnoteReference(label), format: DOCTextFormat()))
+                atoms.append(FormattedRuns.Atom(inline: .footnoteReference(label), format: DOCTextFormat()))
             case .link(let destination, let content):
                 let inner = inlines(withoutLinks(content))
                 guard !inner.isEmpty else { continue }
-                atoms.append(Atom(inline: .link(Link(destination: destination, content: inner)), format: DOCTextFormat()))
+                atoms.append(FormattedRuns.Atom(inline: .link(Link(destination: destination, content: inner)), format: DOCTextFormat()))
             }
         }
         return atoms
@@ -85,48 +73,5 @@ enum DOCInlineSpans {
             if case .link(_, let content) = piece { return withoutLinks(content) }
             return [piece]
         }
-    }
-
-    private static func nest(_ atoms: ArraySlice<Atom>, span index: Int) -> [Inline] {
-        guard index < Span.allCases.count else { return atoms.map(\.inline) }
-        let span = Span.allCases[index]
-        var result: [Inline] = []
-        var start = atoms.startIndex
-        while start < atoms.endIndex {
-            let on = span.isOn(atoms[start].format)
-            var end = start
-            while end < atoms.endIndex, span.isOn(atoms[end].format) == on { end += 1 }
-            let inner = nest(atoms[start..<end], span: index + 1)
-            if on { result.append(span.wrap(inner)) } else { result.append(contentsOf: inner) }
-            start = end
-        }
-        return result
-    }
-
-    /// Pieces without spaces, tabs and line breaks at either end.
-    static func trimmed(_ pieces: [DOCInlinePiece]) -> [DOCInlinePiece] {
-        var pieces = pieces
-        while let first = pieces.first {
-            if case .lineBreak = first { pieces.removeFirst(); continue }
-            guard case .text(let text, let format) = first else { break }
-            let rest = text.drop(while: isSpace)
-            if rest.isEmpty { pieces.removeFirst(); continue }
-            pieces[0] = .text(String(rest), format)
-            break
-        }
-        while let last = pieces.last {
-            if case .lineBreak = last { pieces.removeLast(); continue }
-            guard case .text(let text, let format) = last else { break }
-            var rest = Substring(text)
-            while let end = rest.last, isSpace(end) { rest.removeLast() }
-            if rest.isEmpty { pieces.removeLast(); continue }
-            pieces[pieces.count - 1] = .text(String(rest), format)
-            break
-        }
-        return pieces
-    }
-
-    static func isSpace(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\u{A0}"
     }
 }

@@ -1,5 +1,5 @@
 /// Character formatting that survives into Markdown.
-struct RTFCharacterFormat: Equatable {
+struct RTFCharacterFormat: SpanFormatting {
     var bold = false
     var italic = false
     var strike = false

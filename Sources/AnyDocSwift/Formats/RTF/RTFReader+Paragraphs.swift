@@ -17,7 +17,7 @@ extension RTFReader {
         try closeTable(in: story)
 
         let text = RTFInlineBuilder.plainText(pieces)
-        guard text.contains(where: { !RTFInlineBuilder.isSpace($0) && $0 != "\n" })
+        guard text.contains(where: { !FormattedRuns.isSpace($0) && $0 != "\n" })
             || pieces.contains(where: { if case .image = $0 { true } else { false } }) else { return }
 
         if let level = format.outlineLevel ?? format.style.flatMap(tables.outlineLevel(ofStyle:)), (0...8).contains(level) {
@@ -51,7 +51,7 @@ extension RTFReader {
             case .lineBreak:
                 breaks += 1
                 sinceBreak.append(piece)
-            case .text(let text, _) where breaks > 0 && text.allSatisfy(RTFInlineBuilder.isSpace):
+            case .text(let text, _) where breaks > 0 && text.allSatisfy(FormattedRuns.isSpace):
                 sinceBreak.append(piece)
             default:
                 if breaks >= 2 {
