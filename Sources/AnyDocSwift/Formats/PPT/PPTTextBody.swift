@@ -118,22 +118,7 @@ struct PPTTextBody {
 
     /// Pieces in a row that share a link become one link.
     private static func linking(_ pieces: [Piece]) -> [Inline] {
-        var result: [Inline] = []
-        var index = 0
-        while index < pieces.count {
-            guard let destination = pieces[index].link else {
-                result.append(formatted(pieces[index]))
-                index += 1
-                continue
-            }
-            var content: [Inline] = []
-            while index < pieces.count, pieces[index].link == destination {
-                content.append(formatted(pieces[index]))
-                index += 1
-            }
-            result.append(.link(Link(destination: destination, content: content)))
-        }
-        return result
+        LinkedRuns.inlines(pieces, link: \.link, inline: formatted)
     }
 }
 
