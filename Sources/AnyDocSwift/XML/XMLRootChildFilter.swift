@@ -31,6 +31,26 @@ enum XMLRootChildFilter {
         }
     }
 
+    /// The largest part read whole to be filtered; larger ones stream.
+    static let maxPartBytes = 16 << 20
+
+    /// The bytes of an archive part without the root's children that
+    /// `drop` names, or nil when the part should stream unfiltered: it is
+    /// missing, a folder, declared larger than `maxPartBytes` or smaller
+    /// than `minimumBytes`, or lacks `marker` (the end tag of what is
+    /// worth cutting, say).
+    static func filteredPart(
+        _ part: String, in archive: ZipArchive, dropping drop: (String) -> Bool,
+        ifContaining marker: String? = nil, minimumBytes: Int = 0
+    ) throws(ConversionError) -> [UInt8]? {
+        guard let entry = archive.entry(named: part), !entry.isDirectory,
+            entry.declaredSize <= maxPartBytes, entry.declaredSize >= minimumBytes
+        else { return nil }
+        let bytes = try archive.read(entry)
+        if let marker, !contains(marker, in: bytes) { return bytes }
+        return removingRootChildren(from: bytes, where: drop)
+    }
+
     /// `bytes` without the root's children whose local name `drop` accepts.
     static func removingRootChildren(from bytes: [UInt8], where drop: (String) -> Bool) -> [UInt8] {
         let cuts = bytes.withUnsafeBufferPointer { findCuts($0, drop: drop) }

@@ -54,15 +54,11 @@ final class ODFPackage {
     /// reading needs only its own half. Parts too large to hold whole
     /// stream as usual.
     func xmlReader(for part: String, droppingRootChildren drop: (String) -> Bool) throws(ConversionError) -> XMLReader {
-        guard let entry = archive.entry(named: part), !entry.isDirectory, entry.declaredSize <= Self.maxFilteredPartBytes else {
+        guard let bytes = try XMLRootChildFilter.filteredPart(part, in: archive, dropping: drop) else {
             return try xmlReader(for: part)
         }
-        let bytes = XMLRootChildFilter.removingRootChildren(from: try archive.read(entry), where: drop)
         return try XMLReader(bytes: bytes, limits: limits)
     }
-
-    /// The largest part read whole to be filtered.
-    static let maxFilteredPartBytes = 16 << 20
 
     /// A streaming XML reader over a part.
     func xmlReader(for part: String) throws(ConversionError) -> XMLReader {

@@ -27,29 +27,19 @@ final class OPCPackage {
     }
 
     /// A reader over a part without the root's children that `drop`
-    /// names, cut before parsing (see `XMLRootChildFilter`). Parts too
-    /// large to hold whole stream as usual.
-    /// With a `marker`, the part is only scanned when it contains those
-    /// bytes (the end tag of what is worth cutting, say); parts declared
-    /// smaller than `minimumBytes` stream unfiltered.
+    /// names, cut before parsing; `XMLRootChildFilter.filteredPart` says
+    /// when a part streams unfiltered instead.
     func xmlReader(
         for part: String, droppingRootChildren drop: (String) -> Bool, ifContaining marker: String? = nil,
         minimumBytes: Int = 0
     ) throws(ConversionError) -> XMLReader {
-        guard let entry = archive.entry(named: part), entry.declaredSize <= Self.maxFilteredPartBytes,
-            entry.declaredSize >= minimumBytes
+        guard let bytes = try XMLRootChildFilter.filteredPart(
+            part, in: archive, dropping: drop, ifContaining: marker, minimumBytes: minimumBytes)
         else {
             return try xmlReader(for: part)
         }
-        var bytes = try archive.read(entry)
-        if marker.map({ XMLRootChildFilter.contains($0, in: bytes) }) ?? true {
-            bytes = XMLRootChildFilter.removingRootChildren(from: bytes, where: drop)
-        }
         return try XMLReader(bytes: bytes, limits: limits, namespaceAliases: OOXMLNamespace.aliases)
     }
-
-    /// The largest part read whole to be filtered.
-    static let maxFilteredPartBytes = 16 << 20
 
     /// The part the package's root relationship of `kind` points to, such
     /// as `word/document.xml` for `officeDocument`.
