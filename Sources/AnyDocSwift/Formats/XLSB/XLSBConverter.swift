@@ -11,7 +11,7 @@
 enum XLSBConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
         let package = OPCPackage(archive: try input.zipArchive(), limits: input.limits)
-        let workbookPart = try findWorkbook(in: package, sink: sink)
+        let workbookPart = try package.officeDocumentPart(fallback: "xl/workbook.bin", sink: sink)
         let workbook = try XLSBWorkbook.read(from: package, part: workbookPart, deadline: input.deadline)
         let limits = input.limits
 
@@ -50,20 +50,5 @@ enum XLSBConverter: FormatConverter {
             // The sheet's own strings are not needed by the next one.
             strings.truncate(to: sharedStringCount)
         }
-    }
-
-    /// The workbook part from the package relationships, or the usual
-    /// `xl/workbook.bin` when they are missing or unreadable.
-    private static func findWorkbook(in package: OPCPackage, sink: DocumentSink) throws(ConversionError) -> String {
-        let fallback = "xl/workbook.bin"
-        do throws(ConversionError) {
-            if let part = try package.rootPart(ofType: "officeDocument"), package.contains(part) { return part }
-        } catch {
-            guard package.contains(fallback) else { throw error }
-            sink.addWarning("the package relationships are unreadable (\(error.reason)); read \(fallback)")
-            return fallback
-        }
-        guard package.contains(fallback) else { throw .missingPart(fallback) }
-        return fallback
     }
 }

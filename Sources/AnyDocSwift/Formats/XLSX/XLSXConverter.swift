@@ -10,7 +10,7 @@
 enum XLSXConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
         let package = OPCPackage(archive: try input.zipArchive(), limits: input.limits)
-        let workbookPart = try findWorkbook(in: package, sink: sink)
+        let workbookPart = try package.officeDocumentPart(fallback: "xl/workbook.xml", sink: sink)
         let workbook = try XLSXWorkbook.read(from: package, part: workbookPart)
         let limits = input.limits
 
@@ -63,21 +63,6 @@ enum XLSXConverter: FormatConverter {
     static let maxBufferedSheetBytes = 4 << 20
     /// ... and held only while they have at most this many cells.
     static let maxBufferedCells = 100_000
-
-    /// The workbook part from the package relationships, or the usual
-    /// `xl/workbook.xml` when they are missing or unreadable.
-    private static func findWorkbook(in package: OPCPackage, sink: DocumentSink) throws(ConversionError) -> String {
-        let fallback = "xl/workbook.xml"
-        do throws(ConversionError) {
-            if let part = try package.rootPart(ofType: "officeDocument"), package.contains(part) { return part }
-        } catch {
-            guard package.contains(fallback) else { throw error }
-            sink.addWarning("the package relationships are unreadable (\(error.reason)); read \(fallback)")
-            return fallback
-        }
-        guard package.contains(fallback) else { throw .missingPart(fallback) }
-        return fallback
-    }
 
     /// A reader for a part that is streamed rather than held: a worksheet
     /// or the string table. Memory is bounded by one row or by the table's

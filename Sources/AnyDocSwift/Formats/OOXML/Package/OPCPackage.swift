@@ -47,6 +47,21 @@ final class OPCPackage {
         try relationships(of: "").first { $0.hasType(kind) && !$0.isExternal }?.target
     }
 
+    /// The main part from the package relationships, or `fallback` (the
+    /// usual name, such as `xl/workbook.xml`) when they are missing or
+    /// unreadable; unreadable ones are reported to `sink`.
+    func officeDocumentPart(fallback: String, sink: DocumentSink) throws(ConversionError) -> String {
+        do throws(ConversionError) {
+            if let part = try rootPart(ofType: "officeDocument"), contains(part) { return part }
+        } catch {
+            guard contains(fallback) else { throw error }
+            sink.addWarning("the package relationships are unreadable (\(error.reason)); read \(fallback)")
+            return fallback
+        }
+        guard contains(fallback) else { throw .missingPart(fallback) }
+        return fallback
+    }
+
     /// The relationships of `part` ("" for the package itself), from its
     /// `_rels/NAME.rels` part; none when that part is absent.
     func relationships(of part: String) throws(ConversionError) -> [Relationship] {
