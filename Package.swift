@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CMalloc"),
 
         .target(
             name: "AnyDocSwift",
@@ -33,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "anydoc",
-            dependencies: ["AnyDocSwift", "AnyDocProjects"],
+            dependencies: ["AnyDocSwift", "AnyDocProjects", "CMalloc"],
             // Full RELRO: every symbol is bound at start-up and the tables
             // are then read-only, rather than bound lazily during the first
             // conversion (which also made it the slowest).

@@ -23,10 +23,7 @@ let commands: [(name: String, summary: String, run: (ArraySlice<String>) throws 
 }
 
 signal(SIGPIPE, SIG_IGN)
-// libzip turns every entry's DOS time into a time_t with mktime(), and with
-// TZ unset glibc stats /etc/localtime on each call: twenty system calls per
-// small OOXML file. Naming the same zone explicitly lets glibc keep it loaded.
-if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 0) }
+ProcessTuning.apply()
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first else {
     Terminal.writeError(mainHelp())
