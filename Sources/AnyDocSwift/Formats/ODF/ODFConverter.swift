@@ -40,9 +40,11 @@ enum ODFConverter: FormatConverter {
     static func loadStyles(_ package: ODFPackage, into styles: ODFStyles, sink: DocumentSink) throws(ConversionError) {
         guard package.contains("styles.xml") else { return }
         do {
-            // Master pages, fonts and scripts are read elsewhere or not at all.
+            // Master pages, fonts and scripts are read elsewhere or not at
+            // all; they are worth cutting only from a large part.
             let reader = try package.xmlReader(
-                for: "styles.xml", droppingRootChildren: { $0 == "master-styles" || $0 == "font-face-decls" || $0 == "scripts" })
+                for: "styles.xml", droppingRootChildren: { $0 == "master-styles" || $0 == "font-face-decls" || $0 == "scripts" },
+                minimumBytes: 64 << 10)
             try styles.load(from: reader, scope: .styles, stopAtBody: false)
         } catch where error.kind == .malformed {
             sink.addWarning("styles.xml could not be read: \(error.reason)")

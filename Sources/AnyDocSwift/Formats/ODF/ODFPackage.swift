@@ -52,9 +52,12 @@ final class ODFPackage {
     /// names, cut before parsing (see `XMLRootChildFilter`): `styles.xml`
     /// is read once for its styles and once for its master pages, and each
     /// reading needs only its own half. Parts too large to hold whole
-    /// stream as usual.
-    func xmlReader(for part: String, droppingRootChildren drop: (String) -> Bool) throws(ConversionError) -> XMLReader {
-        guard let bytes = try XMLRootChildFilter.filteredPart(part, in: archive, dropping: drop) else {
+    /// stream as usual, and so do parts under `minimumBytes`, where the
+    /// scan would cost more than the parse it saves.
+    func xmlReader(
+        for part: String, droppingRootChildren drop: (String) -> Bool, minimumBytes: Int = 0
+    ) throws(ConversionError) -> XMLReader {
+        guard let bytes = try XMLRootChildFilter.filteredPart(part, in: archive, dropping: drop, minimumBytes: minimumBytes) else {
             return try xmlReader(for: part)
         }
         return try XMLReader(bytes: bytes, limits: limits)

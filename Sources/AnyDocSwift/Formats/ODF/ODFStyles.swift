@@ -96,19 +96,23 @@ final class ODFStyles {
                  (ODFNamespace.office, "scripts"), (ODFNamespace.office, "settings"):
                 try reader.skipElement()
             case (ODFNamespace.style, "style") where section != 0:
-                let element = try reader.readElement()
-                guard let styleName = element.attribute("name", namespace: ODFNamespace.style) else { continue }
-                let family = element.attribute("family", namespace: ODFNamespace.style) ?? ""
-                let style = Self.style(from: element)
+                guard let styleName = reader.attribute("name", namespace: ODFNamespace.style) else {
+                    try reader.skipElement()
+                    continue
+                }
+                let family = reader.attribute("family", namespace: ODFNamespace.style) ?? ""
+                let style = try Self.readStyle(reader)
                 if section == 1 {
                     named[Self.key(family, styleName)] = style
                 } else {
                     automatic[scope, default: [:]][Self.key(family, styleName)] = style
                 }
             case (ODFNamespace.text, "list-style") where section != 0:
-                let element = try reader.readElement()
-                guard let styleName = element.attribute("name", namespace: ODFNamespace.style) else { continue }
-                let levels = Self.listLevels(from: element)
+                guard let styleName = reader.attribute("name", namespace: ODFNamespace.style) else {
+                    try reader.skipElement()
+                    continue
+                }
+                let levels = try Self.readListLevels(reader)
                 if section == 1 {
                     namedLists[styleName] = levels
                 } else {
@@ -123,25 +127,28 @@ final class ODFStyles {
 
     private static func key(_ family: String, _ name: String) -> String { family + "\u{1}" + name }
 
-    private static func style(from element: XMLElement) -> ODFStyle {
+    /// The `style:style` the reader is on, from its attributes and those
+    /// of its property children; leaves the reader on its end.
+    private static func readStyle(_ reader: XMLReader) throws(ConversionError) -> ODFStyle {
         let s = ODFNamespace.style
         var style = ODFStyle()
-        style.parent = element.attribute("parent-style-name", namespace: s)
-        style.displayName = element.attribute("display-name", namespace: s)
-        style.listStyleName = element.attribute("list-style-name", namespace: s)
-        if let level = element.attribute("default-outline-level", namespace: s) {
+        style.parent = reader.attribute("parent-style-name", namespace: s)
+        style.displayName = reader.attribute("display-name", namespace: s)
+        style.listStyleName = reader.attribute("list-style-name", namespace: s)
+        if let level = reader.attribute("default-outline-level", namespace: s) {
             style.outlineLevel = Int(level) ?? 0
         }
-        for child in element.elements(in: s) {
-            switch child.name {
+        try reader.forEachChildElement { () throws(ConversionError) in
+            guard reader.namespace == s else { return }
+            switch reader.localName {
             case "text-properties":
-                style.text = ODFTextProperties(child)
+                style.text = ODFTextProperties(reader)
             case "table-properties":
-                if let display = child.attribute("display", namespace: ODFNamespace.table) { style.hidesTable = display == "false" }
+                if let display = reader.attribute("display", namespace: ODFNamespace.table) { style.hidesTable = display == "false" }
             case "drawing-page-properties":
                 let p = ODFNamespace.presentation
-                if let visibility = child.attribute("visibility", namespace: p) { style.hidesPage = visibility == "hidden" }
-                if let footer = child.attribute("display-footer", namespace: p) { style.showsFooter = footer == "true" }
+                if let visibility = reader.attribute("visibility", namespace: p) { style.hidesPage = visibility == "hidden" }
+                if let footer = reader.attribute("display-footer", namespace: p) { style.showsFooter = footer == "true" }
             default:
                 break
             }
@@ -149,18 +156,22 @@ final class ODFStyles {
         return style
     }
 
-    private static func listLevels(from element: XMLElement) -> [Int: ODFListLabel] {
+    /// The levels of the `text:list-style` the reader is on; leaves the
+    /// reader on its end.
+    private static func readListLevels(_ reader: XMLReader) throws(ConversionError) -> [Int: ODFListLabel] {
         var levels: [Int: ODFListLabel] = [:]
-        for child in element.elements(in: ODFNamespace.text) {
-            guard let level = child.attribute("level", namespace: ODFNamespace.text).flatMap({ Int($0) }),
-                  (1...10).contains(level) else { continue }
-            switch child.name {
+        try reader.forEachChildElement { () throws(ConversionError) in
+            guard reader.namespace == ODFNamespace.text,
+                let level = reader.attribute("level", namespace: ODFNamespace.text).flatMap({ Int($0) }),
+                (1...10).contains(level)
+            else { return }
+            switch reader.localName {
             case "list-level-style-number":
-                let format = child.attribute("num-format", namespace: ODFNamespace.style) ?? ""
-                let start = child.attribute("start-value", namespace: ODFNamespace.text).flatMap { Int($0) } ?? 1
+                let format = reader.attribute("num-format", namespace: ODFNamespace.style) ?? ""
+                let start = reader.attribute("start-value", namespace: ODFNamespace.text).flatMap { Int($0) } ?? 1
                 levels[level] = format.isEmpty ? ODFListLabel.noLabel : .number(start: start)
             case "list-level-style-bullet":
-                let character = child.attribute("bullet-char", namespace: ODFNamespace.text) ?? "•"
+                let character = reader.attribute("bullet-char", namespace: ODFNamespace.text) ?? "•"
                 levels[level] = character.isEmpty ? ODFListLabel.noLabel : .bullet
             case "list-level-style-image":
                 levels[level] = .bullet

@@ -49,7 +49,7 @@ struct ODFTextProperties: Equatable {
 
     init() {}
 
-    init(_ element: XMLElement) {
+    init(_ element: some XMLAttributeLookup) {
         let fo = ODFNamespace.formatting
         let style = ODFNamespace.style
         if let weight = element.attribute("font-weight", namespace: fo) {
