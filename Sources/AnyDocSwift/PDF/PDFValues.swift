@@ -64,9 +64,9 @@ struct PDFTextStyle: Sendable, Equatable, Hashable {
             name = name[name.index(after: plus)...]
         }
         let lower = name.lowercased()
-        let bold = ["bold", "black", "heavy", "semibold", "demibold", "extrabold", "ultrabold"].contains { lower.contains($0) }
-            || lower.hasSuffix("-medi") || lower.contains("-mediital") || lower.hasSuffix(",bold")
-        let italic = ["italic", "oblique", "ital"].contains { lower.contains($0) }
+        let bold = ["bold", "black", "heavy", "semibold", "demibold", "extrabold", "ultrabold"].contains { lower.containsUTF8($0) }
+            || lower.hasSuffix("-medi") || lower.containsUTF8("-mediital") || lower.hasSuffix(",bold")
+        let italic = ["italic", "oblique", "ital"].contains { lower.containsUTF8($0) }
             || lower.hasSuffix("-it") || lower.hasSuffix("-boldit")
         // TeX's Computer Modern and EC names: CMBX10, SFBX1000, CMTI10, SFSL1000, SFBI1000.
         let tex = texWeightAndSlant(lower)

@@ -57,7 +57,7 @@ struct PDFBlockBuilder {
 
     /// Dot leaders, as in a table of contents: such a line stands alone.
     static func hasLeader(_ text: String) -> Bool {
-        text.contains(". . . .") || text.contains(".....") || text.contains("……")
+        text.containsUTF8(". . . .") || text.containsUTF8(".....") || text.containsUTF8("……")
     }
 
     // MARK: - Text

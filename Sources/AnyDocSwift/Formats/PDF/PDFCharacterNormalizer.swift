@@ -43,6 +43,8 @@ enum PDFCharacterNormalizer {
         case 0xFE70...0xFEF4:
             if let base = arabicPresentationFormsB(value) { return .text(String(base)) }
             return .text(String(Character(scalar)))
+        case 0x21...0x7E:
+            return .text(String(Character(scalar)))
         default:
             // Unassigned code points are Poppler's stand-ins for glyphs
             // without a character.

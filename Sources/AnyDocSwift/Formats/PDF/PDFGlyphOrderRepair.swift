@@ -12,47 +12,81 @@
 enum PDFGlyphOrderRepair {
     static func apply(to layout: PDFTextLayout) -> PDFTextLayout {
         guard !layout.characters.isEmpty else { return layout }
-        // Score each font: as given, and read through the glyph order.
-        var fonts: [String: (given: Double, decoded: Double, count: Int, controls: Int, decodable: Bool)] = [:]
+        // Tally each style's characters, as given and read through the
+        // glyph order; a font is judged on all its styles together. Scores
+        // are kept in tenths, so that sums are exact.
+        var tallies = [FontTally](repeating: FontTally(), count: layout.styles.count + 1)
         for character in layout.characters where character.scalar != "\n" && character.scalar != " " {
             let index = Int(character.style)
-            let name = index >= 0 && index < layout.styles.count ? layout.styles[index].fontName : ""
-            var entry = fonts[name] ?? (0, 0, 0, 0, true)
+            let slot = index >= 0 && index < layout.styles.count ? index : layout.styles.count
             let value = character.scalar.value
-            if value < 0x20 || (value >= 0x7F && value <= 0x9F) { entry.controls += 1 }
-            entry.given += score(character.scalar)
+            if value < 0x20 || (value >= 0x7F && value <= 0x9F) { tallies[slot].controls += 1 }
+            tallies[slot].given += score(character.scalar)
             if let decoded = decode(character.scalar) {
-                entry.decoded += score(decoded)
+                tallies[slot].decoded += score(decoded)
             } else {
-                entry.decodable = false
+                tallies[slot].decodable = false
             }
-            entry.count += 1
-            fonts[name] = entry
+            tallies[slot].count += 1
         }
-        let repaired = Set(fonts.compactMap { name, entry -> String? in
-            guard entry.decodable, entry.count >= 8, Double(entry.controls) >= 0.02 * Double(entry.count) else { return nil }
-            let count = Double(entry.count)
-            return entry.decoded > entry.given && entry.decoded >= 0.5 * count ? name : nil
+        var fonts: [String: FontTally] = [:]
+        for (slot, tally) in tallies.enumerated() where tally.count > 0 {
+            let name = slot < layout.styles.count ? layout.styles[slot].fontName : ""
+            fonts[name, default: FontTally()].add(tally)
+        }
+        let repaired = Set(fonts.compactMap { name, tally -> String? in
+            guard tally.decodable, tally.count >= 8, 50 * tally.controls >= tally.count else { return nil }
+            return tally.decoded > tally.given && 2 * tally.decoded >= 10 * tally.count ? name : nil
         })
         guard !repaired.isEmpty else { return layout }
+        let repairedStyles = layout.styles.map { repaired.contains($0.fontName) }
         var result = layout
         for (offset, character) in layout.characters.enumerated() where character.scalar != "\n" && character.scalar != " " {
             let index = Int(character.style)
-            guard index >= 0, index < layout.styles.count, repaired.contains(layout.styles[index].fontName),
+            guard index >= 0, index < layout.styles.count, repairedStyles[index],
                   let decoded = decode(character.scalar) else { continue }
             result.characters[offset].scalar = decoded
         }
         return result
     }
 
-    /// How much a character looks like running text.
-    private static func score(_ scalar: Unicode.Scalar) -> Double {
-        let properties = scalar.properties
-        if properties.isLowercase { return 1 }
-        if properties.isUppercase { return 0.5 }
-        if properties.numericType != nil || ".,;:!?'\"()-–".unicodeScalars.contains(scalar) { return 0.3 }
-        return 0
+    /// What the characters of one style, or one font, add up to.
+    private struct FontTally {
+        /// Scores in tenths: as given, and read through the glyph order.
+        var given = 0
+        var decoded = 0
+        var count = 0
+        var controls = 0
+        /// Whether every character has a place in the glyph order.
+        var decodable = true
+
+        mutating func add(_ other: FontTally) {
+            given += other.given
+            decoded += other.decoded
+            count += other.count
+            controls += other.controls
+            decodable = decodable && other.decodable
+        }
     }
+
+    /// How much a character looks like running text, in tenths: 10 for a
+    /// lowercase letter, 5 for a capital, 3 for a digit or punctuation.
+    private static func score(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x61...0x7A: return 10
+        case 0x41...0x5A: return 5
+        case 0x30...0x39: return 3
+        case 0x00...0x7F: return punctuation.contains(scalar) ? 3 : 0
+        default:
+            let properties = scalar.properties
+            if properties.isLowercase { return 10 }
+            if properties.isUppercase { return 5 }
+            if properties.numericType != nil || punctuation.contains(scalar) { return 3 }
+            return 0
+        }
+    }
+
+    private static let punctuation: [Unicode.Scalar] = Array(".,;:!?'\"()-–".unicodeScalars)
 
     /// The character glyph `scalar` stands for in the Macintosh order.
     static func decode(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {

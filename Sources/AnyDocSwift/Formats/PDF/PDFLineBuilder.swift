@@ -182,7 +182,9 @@ private struct WordAccumulator {
     var box: PDFRect?
     /// The last character's box.
     var lastBox: PDFRect?
-    var styleCounts: [Int32: Int] = [:]
+    /// How many characters use each style, in order of first use: a word
+    /// has one or two, so a list beats hashing every character.
+    var styleCounts: [(style: Int32, count: Int)] = []
     var softHyphen = false
     var rightToLeft = 0
     var letters = 0
@@ -192,7 +194,7 @@ private struct WordAccumulator {
     /// True when `piece` starts a letter of the other writing direction
     /// (Poppler glues "habibi" to the Arabic word beside it).
     func changesDirection(_ piece: String) -> Bool {
-        guard letters > 0, let scalar = piece.unicodeScalars.first, scalar.properties.isAlphabetic else { return false }
+        guard letters > 0, let scalar = piece.unicodeScalars.first, Self.isAlphabetic(scalar) else { return false }
         let wordIsRTL = rightToLeft * 2 > letters
         return WordAccumulator.isRightToLeft(scalar) != wordIsRTL && (rightToLeft == 0 || rightToLeft == letters)
     }
@@ -208,8 +210,14 @@ private struct WordAccumulator {
         text += piece
         self.box = self.box.map { $0.union(box) } ?? box
         lastBox = box
-        if !piece.isEmpty { styleCounts[style, default: 0] += 1 }
-        for scalar in piece.unicodeScalars where scalar.properties.isAlphabetic {
+        if !piece.isEmpty {
+            if let index = styleCounts.firstIndex(where: { $0.style == style }) {
+                styleCounts[index].count += 1
+            } else {
+                styleCounts.append((style, 1))
+            }
+        }
+        for scalar in piece.unicodeScalars where Self.isAlphabetic(scalar) {
             letters += 1
             if WordAccumulator.isRightToLeft(scalar) { rightToLeft += 1 }
         }
@@ -217,7 +225,7 @@ private struct WordAccumulator {
 
     func finish(styles: [PDFTextStyle]) -> PDFWord? {
         guard !text.isEmpty, let box else { return nil }
-        let dominant = styleCounts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+        let dominant = styleCounts.max { $0.count < $1.count || ($0.count == $1.count && $0.style > $1.style) }?.style ?? 0
         let style = Int(dominant) < styles.count && dominant >= 0 ? styles[Int(dominant)] : PDFTextStyle(fontName: "", fontSize: 0)
         let size = style.fontSize > 0 ? style.fontSize : box.height
         return PDFWord(
@@ -226,4 +234,11 @@ private struct WordAccumulator {
     }
 
     static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool { PDFPage.isRightToLeft(scalar) }
+
+    /// Unicode's Alphabetic property, answered without a table look-up
+    /// for ASCII, which most characters are.
+    static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.value >= 0x80 else { return (0x61...0x7A).contains(scalar.value | 0x20) }
+        return scalar.properties.isAlphabetic
+    }
 }

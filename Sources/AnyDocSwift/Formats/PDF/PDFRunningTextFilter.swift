@@ -50,15 +50,21 @@ enum PDFRunningTextFilter {
     /// last line.
     static func key(for line: PDFTextLine, in page: PDFPageContent) -> String? {
         guard page.height > 0 else { return nil }
+        let inTopBand = line.box.maxY <= band * page.height
+        let inBottomBand = line.box.minY >= (1 - band) * page.height
+        let inTopFifth = line.box.maxY <= 0.2 * page.height
+        let inBottomFifth = line.box.minY >= 0.8 * page.height
+        // Most lines sit mid-page: they are never folded.
+        guard inTopBand || inBottomBand || inTopFifth || inBottomFifth else { return nil }
         let folded = fold(line.text)
         guard !folded.isEmpty else { return nil }
-        if line.box.maxY <= band * page.height { return "top|" + folded }
-        if line.box.minY >= (1 - band) * page.height { return "bottom|" + folded }
+        if inTopBand { return "top|" + folded }
+        if inBottomBand { return "bottom|" + folded }
         guard isPageNumber(folded) else { return nil }
-        if line.box.maxY <= 0.2 * page.height, !page.lines.contains(where: { $0.box.maxY < line.box.minY }) {
+        if inTopFifth, !page.lines.contains(where: { $0.box.maxY < line.box.minY }) {
             return "top|" + folded
         }
-        if line.box.minY >= 0.8 * page.height, !page.lines.contains(where: { $0.box.minY > line.box.maxY }) {
+        if inBottomFifth, !page.lines.contains(where: { $0.box.minY > line.box.maxY }) {
             return "bottom|" + folded
         }
         return nil
@@ -89,6 +95,9 @@ enum PDFRunningTextFilter {
     }
 
     private static func isRomanNumeral(_ text: String) -> Bool {
-        !text.isEmpty && text.count <= 8 && text.allSatisfy { "ivxlc".contains($0) }
+        let bytes = text.utf8
+        return !bytes.isEmpty && bytes.count <= 8 && bytes.allSatisfy { romanDigits.contains($0) }
     }
+
+    private static let romanDigits: [UInt8] = Array("ivxlc".utf8)
 }

@@ -140,7 +140,7 @@ enum PDFTableDetector {
               Double(filled) >= min(2, Double(columnCount)) * Double(grid.count) else { return nil }
         let firstColumn = texts.map { $0[0] }.filter { !$0.isEmpty }
         if Double(firstColumn.filter { $0.hasSuffix(":") }.count) >= 0.5 * Double(max(firstColumn.count, 1)) { return nil }
-        if texts.joined().contains(where: { $0.contains("....") || $0.contains(". . .") || $0.contains("…") }) { return nil }
+        if texts.joined().contains(where: { $0.containsUTF8("....") || $0.containsUTF8(". . .") || $0.containsUTF8("…") }) { return nil }
         let lastColumn = texts.map { $0[columnCount - 1] }.filter { !$0.isEmpty }
         let pageNumbers = lastColumn.compactMap { $0.count <= 4 && $0.allSatisfy(\.isNumber) ? Int($0) : nil }
         if Double(pageNumbers.count) >= 0.8 * Double(max(lastColumn.count, 1)) {
