@@ -17,7 +17,10 @@ struct PDFWord: Sendable {
 /// Words on one baseline with no wide gap between them: a line of a
 /// paragraph, a heading, or one cell of a table row.
 struct PDFTextLine: Sendable {
+    /// The words; after the line is made only their links change.
     var words: [PDFWord]
+    /// The words joined by spaces, made once: every pass reads it.
+    let text: String
     var box: PDFRect
     /// The size most of the characters have.
     var fontSize: Double
@@ -31,6 +34,7 @@ struct PDFTextLine: Sendable {
 
     init(words: [PDFWord]) {
         self.words = words
+        text = words.map(\.text).joined(separator: " ")
         var box = words.first?.box ?? PDFRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var sizes: [Double: Int] = [:]
         var bold = 0, italic = 0, total = 0, rtl = 0
@@ -50,7 +54,6 @@ struct PDFTextLine: Sendable {
         isRightToLeft = total > 0 && rtl * 2 > total
     }
 
-    var text: String { words.map(\.text).joined(separator: " ") }
     var characterCount: Int { words.reduce(0) { $0 + $1.text.count } }
 }
 

@@ -21,13 +21,11 @@ enum PDFRunningTextFilter {
         }
         let textPages = pages.filter { !$0.lines.isEmpty }.count
         guard textPages >= 2 else { return }
+        // Each line's key, worked out once for counting and for removing.
+        let keys = pages.map { page in page.lines.map { key(for: $0, in: page) } }
         var pagesWithKey: [String: Int] = [:]
-        for page in pages {
-            var seen: Set<String> = []
-            for line in page.lines {
-                if let key = key(for: line, in: page) { seen.insert(key) }
-            }
-            for key in seen { pagesWithKey[key, default: 0] += 1 }
+        for pageKeys in keys {
+            for key in Set(pageKeys.compactMap { $0 }) { pagesWithKey[key, default: 0] += 1 }
         }
         let threshold = max(3, Int((0.4 * Double(textPages)).rounded(.up)))
         let numberThreshold = max(2, Int((0.4 * Double(textPages)).rounded(.up)))
@@ -37,9 +35,8 @@ enum PDFRunningTextFilter {
         })
         guard !running.isEmpty else { return }
         for index in pages.indices {
-            let page = pages[index]
-            pages[index].lines.removeAll { line in
-                key(for: line, in: page).map(running.contains) ?? false
+            pages[index].lines = zip(pages[index].lines, keys[index]).compactMap { line, key in
+                key.map(running.contains) == true ? nil : line
             }
         }
     }
@@ -75,6 +72,7 @@ enum PDFRunningTextFilter {
     }
 
     private static func fold(_ text: String) -> String {
+        if let folded = foldASCII(text) { return isRomanNumeral(folded) ? "#" : folded }
         var folded = ""
         var lastWasDigit = false
         for character in text.lowercased() {
@@ -92,6 +90,31 @@ enum PDFRunningTextFilter {
         }
         while folded.last == " " { folded.removeLast() }
         return isRomanNumeral(folded) ? "#" : folded
+    }
+
+    /// `fold` for ASCII text, byte by byte; nil for any other text.
+    private static func foldASCII(_ text: String) -> String? {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(text.utf8.count)
+        var lastWasDigit = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if !lastWasDigit { folded.append(UInt8(ascii: "#")) }
+                lastWasDigit = true
+                continue
+            case 0x09...0x0D, 0x20:
+                if let last = folded.last, last != 0x20 { folded.append(0x20) }
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                folded.append(byte | 0x20)
+            default:
+                folded.append(byte)
+            }
+            lastWasDigit = false
+        }
+        while folded.last == 0x20 { folded.removeLast() }
+        return String(decoding: folded, as: UTF8.self)
     }
 
     private static func isRomanNumeral(_ text: String) -> Bool {
