@@ -16,18 +16,36 @@ enum PDFGlyphOrderRepair {
         // glyph order; a font is judged on all its styles together. Scores
         // are kept in tenths, so that sums are exact.
         var tallies = [FontTally](repeating: FontTally(), count: layout.styles.count + 1)
-        for character in layout.characters where character.scalar != "\n" && character.scalar != " " {
+        func slot(_ character: PDFCharacter) -> Int {
             let index = Int(character.style)
-            let slot = index >= 0 && index < layout.styles.count ? index : layout.styles.count
+            return index >= 0 && index < layout.styles.count ? index : layout.styles.count
+        }
+        for character in layout.characters where character.scalar != "\n" && character.scalar != " " {
             let value = character.scalar.value
+            let slot = slot(character)
             if value < 0x20 || (value >= 0x7F && value <= 0x9F) { tallies[slot].controls += 1 }
+            tallies[slot].count += 1
+        }
+        // Only a font with control characters can qualify: most pages
+        // have none, and their text need not be scored.
+        var candidates: [String: FontTally] = [:]
+        for (slot, tally) in tallies.enumerated() where tally.count > 0 {
+            candidates[slot < layout.styles.count ? layout.styles[slot].fontName : "", default: FontTally()].add(tally)
+        }
+        candidates = candidates.filter { $0.value.count >= 8 && 50 * $0.value.controls >= $0.value.count }
+        guard !candidates.isEmpty else { return layout }
+        let scoredSlots = (0...layout.styles.count).map { slot in
+            candidates[slot < layout.styles.count ? layout.styles[slot].fontName : ""] != nil
+        }
+        for character in layout.characters where character.scalar != "\n" && character.scalar != " " {
+            let slot = slot(character)
+            guard scoredSlots[slot] else { continue }
             tallies[slot].given += score(character.scalar)
             if let decoded = decode(character.scalar) {
                 tallies[slot].decoded += score(decoded)
             } else {
                 tallies[slot].decodable = false
             }
-            tallies[slot].count += 1
         }
         var fonts: [String: FontTally] = [:]
         for (slot, tally) in tallies.enumerated() where tally.count > 0 {
