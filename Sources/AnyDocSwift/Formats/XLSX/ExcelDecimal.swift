@@ -28,6 +28,8 @@ struct ExcelDecimal: Equatable {
         pointPosition = 0
         let magnitude = value.magnitude
         guard magnitude.isFinite, magnitude > 0 else { return }
+        // The shortest text of a Double has at most 17 digits.
+        digits.reserveCapacity(17)
         // Swift prints the shortest text that reads back as the same
         // Double: "2.675", "1e-05", "1.2345678901234568e+17".
         var integerDigitCount = 0
@@ -118,6 +120,42 @@ struct ExcelDecimal: Equatable {
     /// The value times 10^power, exactly.
     func shifted(by power: Int) -> ExcelDecimal {
         ExcelDecimal(digits: digits, pointPosition: isZero ? 0 : pointPosition + power)
+    }
+
+    /// The Double nearest to this decimal, as reading its digits as text
+    /// would give it.
+    var doubleValue: Double {
+        if isZero { return 0 }
+        // Up to 15 digits are exact in a Double, and so is 10^k up to
+        // k = 22, so one multiplication or division rounds correctly: the
+        // result is the one a text parser gives (Clinger's fast path).
+        let exponent = pointPosition - digits.count
+        if digits.count <= 15, exponent >= -22, exponent <= 22 {
+            var mantissa = 0
+            for digit in digits { mantissa = mantissa * 10 + Int(digit) }
+            let scale = Self.exactPowersOfTen[abs(exponent)]
+            return exponent < 0 ? Double(mantissa) / scale : Double(mantissa) * scale
+        }
+        let integer = integerDigits
+        let fraction = allFractionDigits
+        return Double((integer.isEmpty ? "0" : integer.digitText) + "." + (fraction.isEmpty ? "0" : fraction.digitText)) ?? 0
+    }
+
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The decimal digits of a whole number, most significant first.
+    static func digits(of value: Int) -> [UInt8] {
+        var result: [UInt8] = []
+        var rest = value.magnitude
+        repeat {
+            result.append(UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        result.reverse()
+        return result
     }
 
     /// The integer part as a number, when it fits.

@@ -77,7 +77,12 @@ struct ExcelFormatSection: Sendable {
 
     var kind: Kind
     var condition: Condition?
-    var items: [Item]
+    var items: [Item] {
+        didSet { placeholders = ExcelSectionPlaceholders(items) }
+    }
+    /// The placeholders of `items`, gathered once: a section renders many
+    /// cells and should not walk its items for them each time.
+    private(set) var placeholders: ExcelSectionPlaceholders
     var form: NumberForm = .decimal
     /// Times 100 for each `%`.
     var percentCount = 0
@@ -86,13 +91,16 @@ struct ExcelFormatSection: Sendable {
     /// `,` between integer digits: group thousands.
     var groupsThousands = false
 
-    var integerPlaceholders: [Placeholder] {
-        items.compactMap { if case .integerDigit(let p) = $0 { p } else { nil } }
+    init(kind: Kind, condition: Condition? = nil, items: [Item]) {
+        self.kind = kind
+        self.condition = condition
+        self.items = items
+        self.placeholders = ExcelSectionPlaceholders(items)
     }
 
-    var fractionPlaceholders: [Placeholder] {
-        items.compactMap { if case .fractionDigit(let p) = $0 { p } else { nil } }
-    }
+    var integerPlaceholders: [Placeholder] { placeholders.integer }
+
+    var fractionPlaceholders: [Placeholder] { placeholders.fraction }
 
     var hasElapsedTime: Bool {
         items.contains { item in
