@@ -53,11 +53,33 @@ extension BlockRenderer {
     /// escaping, line handling or pipes would change, and printable ASCII
     /// at both ends (so there is no white space to trim).
     static func isPlainCellText(_ text: String) -> Bool {
-        let bytes = text.utf8
+        var text = text
+        return text.withUTF8 { isPlainCellText(bytes: $0) }
+    }
+
+    /// The text of a cell that is plain text between runs of spaces (a
+    /// `?` number format's blanks, a label padded by hand): cell rendering
+    /// trims white space at both ends and leaves plain text as it is, so
+    /// it renders as the text inside. Nil when that text is not plain.
+    static func plainCellTextInsideSpaces(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            let space = UInt8(ascii: " ")
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == space { start += 1 }
+            while end > start, bytes[end - 1] == space { end -= 1 }
+            let inside = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if inside.isEmpty { return "" }
+            return isPlainCellText(bytes: inside) ? String(decoding: inside, as: UTF8.self) : nil
+        }
+    }
+
+    private static func isPlainCellText(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, let last = bytes.last,
             (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
         else { return false }
-        return !bytes.contains { plainCellStoppers[Int($0)] }
+        return plainCellStoppers.withUnsafeBufferPointer { stoppers in !bytes.contains { stoppers[Int($0)] } }
     }
 
     private static let plainCellStoppers: [Bool] = {

@@ -113,20 +113,35 @@ public final class MarkdownWriter: DocumentSink {
             return
         }
         table.grid.notePlainRow(width: texts.count)
+        // The row is built as bytes: one buffer rather than a String per cell.
+        var line: [UInt8] = []
+        line.reserveCapacity(2 + 4 * max(texts.count, table.columnCount) + texts.reduce(0) { $0 + $1.utf8.count })
         if table.rowsWritten == 0 {
             markers = BlockRenderer.ListMarkers()
             try startBlock()
         } else {
-            try emit("\n")
+            line.append(UInt8(ascii: "\n"))
         }
-        var line = "|"
+        line.append(UInt8(ascii: "|"))
         for column in 0..<max(texts.count, table.columnCount) {
             let text = column < texts.count ? texts[column] : ""
-            let cell = text.isEmpty || BlockRenderer.isPlainCellText(text)
-                ? text : try renderer.cellText(.origin(TableCell(text: text)))
-            line += cell.isEmpty ? "  |" : " " + cell + " |"
+            let cell: String
+            if text.isEmpty || BlockRenderer.isPlainCellText(text) {
+                cell = text
+            } else if let inside = BlockRenderer.plainCellTextInsideSpaces(text) {
+                cell = inside
+            } else {
+                cell = try renderer.cellText(.origin(TableCell(text: text)))
+            }
+            if cell.isEmpty {
+                line.append(contentsOf: "  |".utf8)
+            } else {
+                line.append(UInt8(ascii: " "))
+                line.append(contentsOf: cell.utf8)
+                line.append(contentsOf: " |".utf8)
+            }
         }
-        try emit(line)
+        try emit(String(decoding: line, as: UTF8.self))
         if table.rowsWritten == 0 { try emit("\n" + BlockRenderer.delimiterRow(columns: table.columnCount)) }
         table.rowsWritten += 1
         stream = table
