@@ -9,7 +9,6 @@ struct DOCStyleSheet {
         /// 62 is Title; 0x0FFE marks a user-defined style.
         var identifier = 0x0FFE
         var base: Int?
-        var name = ""
         var paragraphSprms: [DOCSprm] = []
         var characterSprms: [DOCSprm] = []
     }
@@ -47,7 +46,9 @@ struct DOCStyleSheet {
     }
 
     /// One STD: the fixed base (sti, kind, base style, UPX count), the
-    /// name, then the UPXs, each starting at an even offset.
+    /// name, then the UPXs, each starting at an even offset. The name is
+    /// skipped, not decoded: headings come from the sti, and names are
+    /// localised.
     private static func style(_ std: ArraySlice<UInt8>, baseSize: Int, version: DOCFileInformationBlock.Version) -> Style? {
         let bytes = Array(std)
         guard let first = LittleEndian.uint16(bytes, at: 0), let second = LittleEndian.uint16(bytes, at: 2),
@@ -62,15 +63,11 @@ struct DOCStyleSheet {
         var offset = baseSize
         if version == .word97 {
             guard let length = LittleEndian.uint16(bytes, at: offset), offset + 2 + 2 * Int(length) <= bytes.count else { return style }
-            var units: [UInt16] = []
-            for index in 0..<Int(length) { units.append(LittleEndian.uint16(bytes, at: offset + 2 + 2 * index) ?? 0) }
-            style.name = String(decoding: units, as: UTF16.self)
             offset += 2 + 2 * Int(length) + 2
         } else {
             guard offset < bytes.count else { return style }
             let length = Int(bytes[offset])
             guard offset + 1 + length <= bytes.count else { return style }
-            style.name = String(decoding: bytes[(offset + 1)..<(offset + 1 + length)].map { DOCCodePage.compressed[Int($0)] }, as: UTF16.self)
             offset += 1 + length + 1
         }
         var upxs: [ArraySlice<UInt8>] = []
