@@ -6,13 +6,16 @@ import Glibc
 /// Receives the events of `HTMLParser`, in document order.
 protocol HTMLParserDelegate: AnyObject {
     /// An element opens; `name` and attribute names are lower case, and an
-    /// attribute without a value has "".
-    func startElement(_ name: String, attributes: [(name: String, value: String)]) throws(ConversionError)
+    /// attribute without a value has "". `attributes` is reused for the
+    /// next element: read what is needed during the call.
+    func startElement(_ name: String, attributes: HTMLAttributes) throws(ConversionError)
     /// The element opened last closes. libxml2 closes implied and unclosed
     /// elements itself, so starts and ends always balance.
-    func endElement(_ name: String) throws(ConversionError)
-    /// Character data with entities decoded; one run may arrive in pieces.
-    func text(_ text: String) throws(ConversionError)
+    func endElement() throws(ConversionError)
+    /// Character data with entities decoded, as UTF-8 made of whole
+    /// characters; one run may arrive in pieces. The array is reused for
+    /// the next piece.
+    func text(_ bytes: [UInt8]) throws(ConversionError)
 }
 
 /// A streaming HTML parser over libxml2's HTML push parser in SAX mode,
@@ -34,6 +37,9 @@ final class HTMLParser {
     private var depth = 0
     private var elements = 0
     private var events = 0
+    /// Storage reused by every event, so that reporting one allocates nothing.
+    private let attributes = HTMLAttributes()
+    private var textBytes: [UInt8] = []
 
     /// How much is handed to libxml2 at a time; the deadline is checked
     /// between pieces.
@@ -51,8 +57,7 @@ final class HTMLParser {
         _ bytes: [UInt8], encoding: HTMLEncoding? = nil, limits: Limits, deadline: Deadline,
         delegate: HTMLParserDelegate
     ) throws(ConversionError) {
-        let sniffed = HTMLEncoding.sniff(bytes)
-        let utf8 = HTMLEncoding.decode(bytes.dropFirst(sniffed.bomLength), as: encoding ?? sniffed.encoding)
+        let utf8 = HTMLEncoding.decodedDocument(bytes, override: encoding)
         try deadline.check()
         let parser = HTMLParser(delegate: delegate, limits: limits, deadline: deadline)
         try parser.run(utf8)
@@ -110,28 +115,28 @@ final class HTMLParser {
         }
         depth += 1
         guard depth <= limits.maxNestingDepth else { return }
-        var list: [(name: String, value: String)] = []
+        self.attributes.removeAll()
         if var cursor = attributes {
             while let attributeName = cursor.pointee {
-                let value = cursor.advanced(by: 1).pointee.map { String(cString: $0) } ?? ""
-                list.append((HTMLParser.lowercased(attributeName), value))
+                let value = cursor.advanced(by: 1).pointee.map(HTMLParser.bytes) ?? UnsafeBufferPointer(start: nil, count: 0)
+                self.attributes.append(name: HTMLParser.bytes(attributeName), value: value)
                 cursor += 2
             }
         }
         do {
-            try delegate.startElement(HTMLParser.lowercased(name), attributes: list)
+            try delegate.startElement(HTMLParser.lowercased(name), attributes: self.attributes)
         } catch {
             fail(error)
         }
         tick()
     }
 
-    fileprivate func didEnd(_ name: UnsafePointer<xmlChar>) {
+    fileprivate func didEnd() {
         guard failure == nil, depth > 0 else { return }
         depth -= 1
         guard depth < limits.maxNestingDepth else { return }
         do {
-            try delegate.endElement(HTMLParser.lowercased(name))
+            try delegate.endElement()
         } catch {
             fail(error)
         }
@@ -140,9 +145,10 @@ final class HTMLParser {
 
     fileprivate func didRead(_ bytes: UnsafePointer<xmlChar>, _ length: Int32) {
         guard failure == nil, length > 0 else { return }
-        let text = String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
+        textBytes.removeAll(keepingCapacity: true)
+        textBytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(length)))
         do {
-            try delegate.text(text)
+            try delegate.text(textBytes)
         } catch {
             fail(error)
         }
@@ -166,12 +172,16 @@ final class HTMLParser {
     /// Tag and attribute names in ASCII lower case (libxml2 already lowers
     /// most; XHTML and odd input may not be).
     private static func lowercased(_ name: UnsafePointer<xmlChar>) -> String {
-        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-        let buffer = UnsafeBufferPointer(start: name, count: length)
+        let buffer = bytes(name)
         guard buffer.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
             return String(decoding: buffer, as: UTF8.self)
         }
         return String(decoding: buffer.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// A NUL-terminated string from libxml2, without its terminator.
+    private static func bytes(_ string: UnsafePointer<xmlChar>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: string, count: strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self)))
     }
 
     private static func handler() -> htmlSAXHandler {
@@ -181,8 +191,8 @@ final class HTMLParser {
             Unmanaged<HTMLParser>.fromOpaque(context).takeUnretainedValue().didStart(name, attributes)
         }
         handler.endElement = { context, name in
-            guard let context, let name else { return }
-            Unmanaged<HTMLParser>.fromOpaque(context).takeUnretainedValue().didEnd(name)
+            guard let context, name != nil else { return }
+            Unmanaged<HTMLParser>.fromOpaque(context).takeUnretainedValue().didEnd()
         }
         handler.characters = { context, bytes, length in
             guard let context, let bytes else { return }

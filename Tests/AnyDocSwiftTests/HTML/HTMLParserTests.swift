@@ -6,14 +6,17 @@ import Testing
     private final class Recorder: HTMLParserDelegate {
         var events: [String] = []
         var text = ""
+        var open: [String] = []
 
-        func startElement(_ name: String, attributes: [(name: String, value: String)]) throws(ConversionError) {
-            events.append("<" + name + attributes.map { " \($0.name)=\($0.value)" }.joined() + ">")
+        func startElement(_ name: String, attributes: HTMLAttributes) throws(ConversionError) {
+            events.append("<" + name + attributes.pairs.map { " \($0.name)=\($0.value)" }.joined() + ">")
+            open.append(name)
         }
 
-        func endElement(_ name: String) throws(ConversionError) { events.append("</" + name + ">") }
+        func endElement() throws(ConversionError) { events.append("</" + (open.popLast() ?? "?") + ">") }
 
-        func text(_ text: String) throws(ConversionError) {
+        func text(_ bytes: [UInt8]) throws(ConversionError) {
+            let text = String(decoding: bytes, as: UTF8.self)
             self.text += text
             if let last = events.last, last.hasPrefix("\"") {
                 events[events.count - 1] = String(last.dropLast()) + text + "\""

@@ -29,7 +29,8 @@ enum EPUBConverter: FormatConverter {
             Self.resolveLink(destination, from: folder, chapters: chapterPaths)
         }
         context.resolveImage = { source in
-            guard !source.contains(":") else { return nil }
+            // The byte test first: most sources have no colon at all.
+            guard !source.utf8.contains(UInt8(ascii: ":")) || !source.contains(":") else { return nil }
             let path = OPCPackage.resolve(EPUBPackage.withoutFragment(source), from: folder)
             if let name = assetNames[path] { return name }
             guard archive.contains(path), let bytes = try? archive.read(path) else { return nil }
@@ -60,15 +61,22 @@ enum EPUBConverter: FormatConverter {
     /// own anchor; other links stay as written.
     static func resolveLink(_ destination: String, from folder: String, chapters: Set<String>) -> String? {
         if destination.hasPrefix("#") { return destination }
-        if destination.contains("://") || destination.hasPrefix("mailto:") { return nil }
+        // Links are nearly always ASCII, where bytes can be searched in
+        // place of characters.
+        let ascii = HTMLText.isSingleByteCharacters(destination)
+        let external = ascii ? HTMLText.contains(destination.utf8, Self.schemeSeparator) : destination.contains("://")
+        if external || destination.hasPrefix("mailto:") { return nil }
         let path = OPCPackage.resolve(EPUBPackage.withoutFragment(destination), from: folder)
         guard chapters.contains(path) else { return nil }
-        if let hash = destination.firstIndex(of: "#") {
+        let hashIndex = ascii ? destination.utf8.firstIndex(of: UInt8(ascii: "#")) : destination.firstIndex(of: "#")
+        if let hash = hashIndex {
             let fragment = destination[destination.index(after: hash)...]
             if !fragment.isEmpty { return "#" + fragment }
         }
         return "#" + chapterAnchor(path)
     }
+
+    private static let schemeSeparator = Array("://".utf8)
 
     /// An anchor for the start of a chapter, from its file name.
     static func chapterAnchor(_ path: String) -> String {

@@ -79,7 +79,8 @@ struct EPUBPackage {
     }
 
     static func withoutFragment(_ href: String) -> String {
-        guard let hash = href.firstIndex(of: "#") else { return href }
+        // A "#" byte is needed for a "#" character; most links have none.
+        guard href.utf8.contains(UInt8(ascii: "#")), let hash = href.firstIndex(of: "#") else { return href }
         return String(href[..<hash])
     }
 

@@ -39,11 +39,11 @@ extension HTMLDocumentBuilder {
         capture = Capture(kind: .math(display: display, alternative: alternative))
     }
 
-    func startInCapture(_ name: String, _ attributes: [(name: String, value: String)]) {
+    func startInCapture(_ name: String, _ attributes: HTMLAttributes) {
         guard var current = capture else { return }
         current.depth += 1
         if name == "annotation", current.texDepth == nil,
-           attributes.contains(where: { $0.name == "encoding" && $0.value.lowercased().contains("tex") }) {
+           attributes.pairs.contains(where: { $0.name == "encoding" && $0.value.lowercased().contains("tex") }) {
             current.texDepth = current.depth
         }
         capture = current

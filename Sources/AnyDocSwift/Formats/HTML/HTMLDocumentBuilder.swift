@@ -120,7 +120,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
 
     // MARK: - Parser events
 
-    func startElement(_ name: String, attributes: [(name: String, value: String)]) throws(ConversionError) {
+    func startElement(_ name: String, attributes: HTMLAttributes) throws(ConversionError) {
         if skipping > 0 {
             skipping += 1
             return
@@ -130,10 +130,10 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
             return
         }
         if preformatted != nil {
-            startInPreformatted(name, HTMLAttributes(attributes))
+            startInPreformatted(name, attributes)
             return
         }
-        if let action = try begin(name, HTMLAttributes(attributes)) { actions.append(action) }
+        if let action = try begin(name, attributes) { actions.append(action) }
     }
 
     /// Acts on an element's start; nil when the element and its content
@@ -307,7 +307,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
         return action
     }
 
-    func endElement(_ name: String) throws(ConversionError) {
+    func endElement() throws(ConversionError) {
         if skipping > 0 {
             skipping -= 1
             return
@@ -339,18 +339,19 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
         if action.endsHead { inHead = false }
     }
 
-    func text(_ text: String) throws(ConversionError) {
+    func text(_ bytes: [UInt8]) throws(ConversionError) {
         if skipping > 0 { return }
         if capture != nil {
+            let text = String(decoding: bytes, as: UTF8.self)
             if capture?.texDepth != nil { capture?.tex += text } else { capture?.text += text }
             return
         }
         if preformatted != nil {
-            preformatted?.text.append(contentsOf: text.utf8)
+            preformatted?.text.append(contentsOf: bytes)
             return
         }
         if inHead { return }
-        inline.appendText(text)
+        inline.appendText(bytes)
     }
 
     /// Ends the document: closes whatever is still open and sends the rest.

@@ -106,24 +106,51 @@ enum HTMLElements {
     ]
 
     static func classTokens(_ classes: String) -> [Substring] {
-        classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+        guard HTMLText.isSingleByteCharacters(classes) else {
+            return classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+        }
+        return classes.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C }).map(Substring.init)
     }
 
     /// An inline `style` that hides the element.
     static func styleHides(_ style: String) -> Bool {
-        guard style.utf8.count < 4096 else { return false }
+        guard style.utf8.count < 4096, mayHide(style) else { return false }
         let compact = String(style.lowercased().unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" })
         return compact.contains("display:none") || compact.contains("visibility:hidden")
+    }
+
+    private static let hidingDeclarations = [Array("display:none".utf8), Array("visibility:hidden".utf8)]
+
+    /// False when `style` surely does not hide: neither declaration occurs
+    /// in its ASCII letters lowered and blanks removed. Lowering any other
+    /// character gives no ASCII letter that could complete one (U+0130
+    /// gives "i" plus a combining dot), so the check on characters below
+    /// only runs for the rare style that may hide.
+    private static func mayHide(_ style: String) -> Bool {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(style.utf8.count)
+        for byte in style.utf8 where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            compact.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+        }
+        return hidingDeclarations.contains { HTMLText.contains(compact, $0) }
     }
 
     /// The language of a code block from the classes highlighters use:
     /// `language-x`, `lang-x`, `highlight-x`, `highlight-source-x`,
     /// `brush: x`, pandoc's `sourceCode x`.
     static func codeLanguage(fromClass classes: String) -> String? {
-        guard let language = namedLanguage(classes), !["default", "none", "nohighlight"].contains(language) else {
+        guard mayNameLanguage(classes), let language = namedLanguage(classes), !["default", "none", "nohighlight"].contains(language) else {
             return nil
         }
         return language
+    }
+
+    private static let languageMarkers = ["lang", "highlight", "brush:", "sourceCode"].map { Array($0.utf8) }
+
+    /// False when no class can name a language: every way `namedLanguage`
+    /// finds one needs one of these ASCII words in the text.
+    private static func mayNameLanguage(_ classes: String) -> Bool {
+        languageMarkers.contains { HTMLText.contains(classes.utf8, $0) }
     }
 
     private static func namedLanguage(_ classes: String) -> String? {

@@ -25,23 +25,31 @@ enum HTMLEncoding: Equatable, Sendable {
     private static let prescanLength = 8192
 
     static func sniff(_ bytes: [UInt8]) -> (encoding: HTMLEncoding, bomLength: Int) {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8, 3) }
-        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE { return (.utf16LittleEndian, 2) }
-        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF { return (.utf16BigEndian, 2) }
-        if let utf16 = bomlessUTF16(bytes) { return (utf16, 0) }
+        let sniffed = sniffChecking(bytes)
+        return (sniffed.encoding, sniffed.bomLength)
+    }
+
+    /// `knownValidUTF8` tells that the whole of `bytes` was checked and is
+    /// valid UTF-8, so decoding it as UTF-8 needs no second check.
+    private static func sniffChecking(_ bytes: [UInt8]) -> (encoding: HTMLEncoding, bomLength: Int, knownValidUTF8: Bool) {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8, 3, false) }
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE { return (.utf16LittleEndian, 2, false) }
+        if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF { return (.utf16BigEndian, 2, false) }
+        if let utf16 = bomlessUTF16(bytes) { return (utf16, 0, false) }
         let declared = declaredLabel(in: bytes).flatMap(encoding(forLabel:))
         let shape = utf8Shape(bytes)
+        let valid = shape.invalid == 0
         if let declared, declared != .utf8 {
-            if shape.invalid == 0 && shape.multibyte > 0 { return (.utf8, 0) }
-            if shape.invalid == 0, case .other(let name) = declared, !name.lowercased().hasPrefix("iso-2022") {
-                return (.utf8, 0)  // plain ASCII reads the same either way, faster
+            if valid && shape.multibyte > 0 { return (.utf8, 0, true) }
+            if valid, case .other(let name) = declared, !name.lowercased().hasPrefix("iso-2022") {
+                return (.utf8, 0, true)  // plain ASCII reads the same either way, faster
             }
-            return (declared, 0)
+            return (declared, 0, false)
         }
         // Undeclared or declared UTF-8: UTF-8 unless the bytes say otherwise.
         // A few stray bytes in otherwise good UTF-8 are damage, not another encoding.
-        if shape.invalid == 0 || shape.multibyte >= 4 * shape.invalid { return (.utf8, 0) }
-        return (legacyGuess(bytes), 0)
+        if valid || shape.multibyte >= 4 * shape.invalid { return (.utf8, 0, valid) }
+        return (legacyGuess(bytes), 0, false)
     }
 
     /// The legacy encoding of undeclared text, as the project's detector
@@ -82,6 +90,18 @@ enum HTMLEncoding: Equatable, Sendable {
         }
     }
 
+    /// The document as UTF-8, in the encoding `override` names or else the
+    /// one `sniff` finds. Valid UTF-8 (most pages) is checked once, not once
+    /// to sniff and again to decode.
+    static func decodedDocument(_ bytes: [UInt8], override: HTMLEncoding?) -> [UInt8] {
+        let sniffed = sniffChecking(bytes)
+        let encoding = override ?? sniffed.encoding
+        if encoding == .utf8, sniffed.bomLength == 0, sniffed.knownValidUTF8 {
+            return withoutNUL(bytes)
+        }
+        return decode(bytes.dropFirst(sniffed.bomLength), as: encoding)
+    }
+
     /// UTF-8 for `bytes` (without their byte order mark): invalid sequences
     /// become U+FFFD and NUL characters are dropped.
     static func decode(_ bytes: ArraySlice<UInt8>, as encoding: HTMLEncoding) -> [UInt8] {
@@ -109,7 +129,18 @@ enum HTMLEncoding: Equatable, Sendable {
         case .other(let name):
             result = iconvDecode(bytes, from: name) ?? decodeWindows1252(bytes)
         }
-        if result.contains(0) { result.removeAll(where: { $0 == 0 }) }
+        return withoutNUL(result)
+    }
+
+    /// Drops NUL bytes, which libxml2 would take for the end of the text.
+    private static func withoutNUL(_ bytes: [UInt8]) -> [UInt8] {
+        let hasNUL = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, 0, buffer.count) != nil
+        }
+        guard hasNUL else { return bytes }
+        var result = bytes
+        result.removeAll(where: { $0 == 0 })
         return result
     }
 
@@ -117,10 +148,22 @@ enum HTMLEncoding: Equatable, Sendable {
 
     /// Counts of well-formed multi-byte sequences and of invalid bytes.
     static func utf8Shape<C: Collection>(_ bytes: C) -> (multibyte: Int, invalid: Int) where C.Element == UInt8, C.Index == Int {
+        if let shape = bytes.withContiguousStorageIfAvailable({ utf8Shape(buffer: $0) }) { return shape }
+        return Array(bytes).withUnsafeBufferPointer { utf8Shape(buffer: $0) }
+    }
+
+    /// The check itself, over contiguous bytes: runs of ASCII (most of any
+    /// page's markup) are skipped eight bytes at a time.
+    private static func utf8Shape(buffer bytes: UnsafeBufferPointer<UInt8>) -> (multibyte: Int, invalid: Int) {
         var multibyte = 0, invalid = 0
-        var index = bytes.startIndex
-        let end = bytes.endIndex
+        var index = 0
+        let end = bytes.count
+        let raw = UnsafeRawBufferPointer(bytes)
         while index < end {
+            while index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < end else { break }
             let lead = bytes[index]
             if lead < 0x80 { index += 1; continue }
             let length: Int

@@ -62,45 +62,42 @@ struct HTMLInlineBuilder {
 
     /// Adds text from the document, collapsing whitespace and dropping the
     /// invisible soft hyphen, zero-width space and zero-width no-break space.
-    mutating func appendText(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                let byte = bytes[index]
-                switch byte {
-                case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
-                    if !atLineStart { pendingSpace = true }
-                    index += 1
-                    continue
-                case 0xC2 where index + 1 < count && bytes[index + 1] == 0xAD:
-                    index += 2
-                    continue
-                case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x8B,
-                     0xEF where index + 2 < count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
-                    index += 3
-                    continue
-                default:
-                    break
-                }
-                // Everything up to the next byte that may need the cases
-                // above goes in at once.
-                var end = index + 1
-                while end < count {
-                    switch bytes[end] {
-                    case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xC2, 0xE2, 0xEF: break
-                    default: end += 1; continue
-                    }
-                    break
-                }
-                if pendingSpace { emitSpace() }
-                frames[frames.count - 1].buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                atLineStart = false
-                hasContent = true
-                lastBreak = nil
-                index = end
+    mutating func appendText(_ bytes: [UInt8]) {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
+                if !atLineStart { pendingSpace = true }
+                index += 1
+                continue
+            case 0xC2 where index + 1 < count && bytes[index + 1] == 0xAD:
+                index += 2
+                continue
+            case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x8B,
+                 0xEF where index + 2 < count && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF:
+                index += 3
+                continue
+            default:
+                break
             }
+            // Everything up to the next byte that may need the cases
+            // above goes in at once.
+            var end = index + 1
+            while end < count {
+                switch bytes[end] {
+                case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xC2, 0xE2, 0xEF: break
+                default: end += 1; continue
+                }
+                break
+            }
+            if pendingSpace { emitSpace() }
+            frames[frames.count - 1].buffer.append(contentsOf: bytes[index..<end])
+            atLineStart = false
+            hasContent = true
+            lastBreak = nil
+            index = end
         }
     }
 
