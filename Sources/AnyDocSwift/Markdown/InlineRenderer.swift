@@ -23,7 +23,7 @@ struct InlineRenderer {
     private func scan(_ inlines: [Inline], into scope: inout InlineScope) {
         var tildes = 0
         func count(_ text: String) {
-            for byte in text.utf8 where byte == UInt8(ascii: "~") { tildes += 1 }
+            tildes += text.countOfByte(UInt8(ascii: "~"))
         }
         func visit(_ inlines: [Inline]) {
             for inline in inlines {

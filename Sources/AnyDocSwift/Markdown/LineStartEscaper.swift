@@ -30,7 +30,7 @@ enum LineStartEscaper {
             break
         }
         if last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { return false }
-        return !bytes.contains(UInt8(ascii: "\n"))
+        return !paragraph.containsByte(UInt8(ascii: "\n"))
     }
 
     private static func trim(_ line: Substring) -> Substring {

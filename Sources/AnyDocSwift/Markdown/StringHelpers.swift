@@ -1,7 +1,7 @@
 /// Small string operations the serializer needs, without Foundation.
 extension String {
     func replacingPipes() -> String {
-        guard utf8.contains(UInt8(ascii: "|")) else { return self }
+        guard containsByte(UInt8(ascii: "|")) else { return self }
         return replacingAll("|", with: "\\|")
     }
 

@@ -63,7 +63,7 @@ enum EPUBConverter: FormatConverter {
         if destination.hasPrefix("#") { return destination }
         // Links are nearly always ASCII, where bytes can be searched in
         // place of characters.
-        let ascii = HTMLText.isSingleByteCharacters(destination)
+        let ascii = destination.hasSingleByteCharacters
         let external = ascii ? HTMLText.contains(destination.utf8, Self.schemeSeparator) : destination.contains("://")
         if external || destination.hasPrefix("mailto:") { return nil }
         let path = OPCPackage.resolve(EPUBPackage.withoutFragment(destination), from: folder)

@@ -190,7 +190,7 @@ extension HTMLDocumentBuilder {
     /// Navigation, asides, the page's own header and footer, and widgets
     /// known by their class. A `<header>` or `<footer>` inside an article
     /// or section is that article's (its title, its byline) and stays.
-    func isBoilerplate(_ name: String, role: String?, classes: [Substring]) -> Bool {
+    func isBoilerplate(_ name: String, role: String?, classes: HTMLClassList) -> Bool {
         switch name {
         case "nav", "aside": return true
         case "header", "footer": if sectioningDepth == 0 { return true }
@@ -201,16 +201,16 @@ extension HTMLDocumentBuilder {
         case "banner", "contentinfo": if sectioningDepth == 0 { return true }
         default: break
         }
-        return classes.contains(where: HTMLElements.chromeClasses.contains)
+        return classes.marksChrome
     }
 
-    static func isHidden(_ attributes: HTMLAttributes, classes: [Substring]) -> Bool {
+    static func isHidden(_ attributes: HTMLAttributes, classes: HTMLClassList) -> Bool {
         if attributes["hidden"] != nil { return true }
         if attributes["aria-hidden"]?.lowercased() == "true" { return true }
-        if classes.contains(where: HTMLElements.screenReaderClasses.contains) { return true }
+        if classes.marksScreenReaderText { return true }
         if let style = attributes["style"], HTMLElements.styleHides(style) {
             // MathML kept for screen readers beside a picture of the formula is the formula itself.
-            return !classes.contains(where: { $0.contains("math") })
+            return !classes.mentionsMath
         }
         return false
     }

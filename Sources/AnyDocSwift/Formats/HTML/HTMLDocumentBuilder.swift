@@ -185,7 +185,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
 
         let role = attributes["role"]?.lowercased()
         if name == "main" || name == "article" || role == "main" { keepQuarantinedContent() }
-        let classes = attributes["class"].map(HTMLElements.classTokens) ?? []
+        let classes = attributes["class"].map(HTMLClassList.init) ?? HTMLClassList()
         let hidden = Self.isHidden(attributes, classes: classes)
         let boilerplate = !hidden && context.dropsBoilerplate && isBoilerplate(name, role: role, classes: classes)
         if hidden || boilerplate {

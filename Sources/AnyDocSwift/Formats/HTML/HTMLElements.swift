@@ -106,10 +106,7 @@ enum HTMLElements {
     ]
 
     static func classTokens(_ classes: String) -> [Substring] {
-        guard HTMLText.isSingleByteCharacters(classes) else {
-            return classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
-        }
-        return classes.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C }).map(Substring.init)
+        classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
     }
 
     /// An inline `style` that hides the element.

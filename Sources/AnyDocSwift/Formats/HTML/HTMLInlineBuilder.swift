@@ -83,14 +83,17 @@ struct HTMLInlineBuilder {
                 break
             }
             // Everything up to the next byte that may need the cases
-            // above goes in at once.
+            // above goes in at once, single spaces between words included:
+            // after the first word the space would go right after it anyway.
             var end = index + 1
             while end < count {
-                switch bytes[end] {
-                case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xC2, 0xE2, 0xEF: break
-                default: end += 1; continue
+                if Self.isPlainTextByte(bytes[end]) {
+                    end += 1
+                } else if bytes[end] == 0x20, end + 1 < count, Self.isPlainTextByte(bytes[end + 1]) {
+                    end += 2
+                } else {
+                    break
                 }
-                break
             }
             if pendingSpace { emitSpace() }
             frames[frames.count - 1].buffer.append(contentsOf: bytes[index..<end])
@@ -98,6 +101,15 @@ struct HTMLInlineBuilder {
             hasContent = true
             lastBreak = nil
             index = end
+        }
+    }
+
+    /// A byte that goes into the text as it is: no whitespace, and no lead
+    /// byte of a character that may be dropped.
+    private static func isPlainTextByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xC2, 0xE2, 0xEF: false
+        default: true
         }
     }
 

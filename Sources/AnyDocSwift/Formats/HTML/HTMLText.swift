@@ -4,14 +4,6 @@ enum HTMLText {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
-    /// True when every character of `text` is one ASCII byte: no byte of
-    /// 0x80 and up, and no CR (CR LF is one character). Searching and
-    /// splitting such text by bytes gives what searching it by characters
-    /// gives, much faster.
-    static func isSingleByteCharacters(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
-    }
-
     /// True when `pattern` occurs in `bytes`.
     static func contains(_ bytes: some Collection<UInt8>, _ pattern: [UInt8]) -> Bool {
         guard let first = pattern.first else { return true }

@@ -112,8 +112,13 @@ final class OPCPackage {
     /// package root. Segments never climb above the root.
     static func resolve(_ target: String, from folder: String) -> String {
         let decoded = ZipArchive.percentDecoded(target) ?? target
-        var segments: [Substring] = decoded.hasPrefix("/") || folder.isEmpty ? [] : folder.split(separator: "/")
-        for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+        // Part names are nearly always ASCII, split faster by bytes.
+        let byBytes = decoded.hasSingleByteCharacters && folder.hasSingleByteCharacters
+        func split(_ path: String) -> [Substring] {
+            byBytes ? path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) : path.split(separator: "/")
+        }
+        var segments: [Substring] = decoded.hasPrefix("/") || folder.isEmpty ? [] : split(folder)
+        for segment in split(decoded) {
             switch segment {
             case ".": continue
             case "..": if !segments.isEmpty { segments.removeLast() }
