@@ -28,7 +28,7 @@ enum AnchorCleanup {
         let all = document.blocks + document.footnotes.flatMap(\.blocks)
         for block in all {
             block.forEachInlineRun { inlines in
-                _ = inlines.rewritingEach { inline in
+                Self.forEachInline(in: inlines) { inline in
                     switch inline {
                     case .link(let link) where link.destination.hasPrefix("#"):
                         targets.insert(String(link.destination.dropFirst()))
@@ -36,7 +36,6 @@ enum AnchorCleanup {
                         bodyAnchors.insert(id)
                     default: break
                     }
-                    return [inline]
                 }
             }
         }
@@ -78,11 +77,27 @@ enum AnchorCleanup {
 
     private static func anchors(in inlines: [Inline]) -> [String] {
         var ids: [String] = []
-        _ = inlines.rewritingEach { inline in
+        forEachInline(in: inlines) { inline in
             if case .anchor(let id) = inline { ids.append(id) }
-            return [inline]
         }
         return ids
+    }
+
+    /// Visits every inline, nested ones before the span holding them (the
+    /// order `rewritingEach` uses), without rebuilding anything.
+    private static func forEachInline(in inlines: [Inline], _ visit: (Inline) -> Void) {
+        for inline in inlines {
+            switch inline {
+            case .emphasis(let content), .strong(let content), .strikethrough(let content),
+                 .superscript(let content), .subscript(let content):
+                forEachInline(in: content, visit)
+            case .link(let link):
+                forEachInline(in: link.content, visit)
+            default:
+                break
+            }
+            visit(inline)
+        }
     }
 }
 
