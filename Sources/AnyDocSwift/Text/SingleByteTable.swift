@@ -1,9 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What each byte means in one single-byte code page, reduced to what
-/// `SingleByteScorer` looks at. Built once per code page from iconv.
+/// `SingleByteScorer` looks at. Built once per code page, from the
+/// code page's characters and Unicode's properties of them.
 struct SingleByteTable: Sendable {
     enum Script: Sendable {
         case none, latin, greek, cyrillic, hebrew, arabic
@@ -72,51 +69,30 @@ struct SingleByteTable: Sendable {
     private static let hebrew = "יוהלארמתבנשעםכדק"
     private static let arabic = "اليمونرتبةعدسفهكقأح"
 
-    static let windows1252 = SingleByteTable(iconvName: "CP1252", frequentLetters: westernEuropean)
-    static let windows1250 = SingleByteTable(iconvName: "CP1250", frequentLetters: centralEuropean)
-    static let windows1251 = SingleByteTable(iconvName: "CP1251", frequentLetters: cyrillic)
-    static let koi8R = SingleByteTable(iconvName: "KOI8-R", frequentLetters: cyrillic)
-    static let ibm866 = SingleByteTable(iconvName: "IBM866", frequentLetters: cyrillic)
-    static let iso8859_7 = SingleByteTable(iconvName: "ISO-8859-7", frequentLetters: greek)
-    static let windows1253 = SingleByteTable(iconvName: "CP1253", frequentLetters: greek)
-    static let windows1255 = SingleByteTable(iconvName: "CP1255", frequentLetters: hebrew)
-    static let windows1256 = SingleByteTable(iconvName: "CP1256", frequentLetters: arabic)
+    static let windows1252 = SingleByteTable(upperHalf: CodePageTables.windows1252, frequentLetters: westernEuropean)
+    static let windows1250 = SingleByteTable(upperHalf: CodePageTables.windows1250, frequentLetters: centralEuropean)
+    static let windows1251 = SingleByteTable(upperHalf: CodePageTables.windows1251, frequentLetters: cyrillic)
+    static let koi8R = SingleByteTable(upperHalf: CodePageTables.koi8R, frequentLetters: cyrillic)
+    static let ibm866 = SingleByteTable(upperHalf: CodePageTables.ibm866, frequentLetters: cyrillic)
+    static let iso8859_7 = SingleByteTable(upperHalf: CodePageTables.iso8859_7, frequentLetters: greek)
+    static let windows1253 = SingleByteTable(upperHalf: CodePageTables.windows1253, frequentLetters: greek)
+    static let windows1255 = SingleByteTable(upperHalf: CodePageTables.windows1255, frequentLetters: hebrew)
+    static let windows1256 = SingleByteTable(upperHalf: CodePageTables.windows1256, frequentLetters: arabic)
 
-    init(iconvName: String, frequentLetters: String) {
+    /// A code page whose bytes below 0x80 are ASCII, from what its other
+    /// bytes mean (`CodePageTables`, 0 for none).
+    init(upperHalf: [UInt16], frequentLetters: String) {
+        // No frequent letter is ASCII, so the lower half is the same in
+        // every table.
+        assert(!frequentLetters.unicodeScalars.contains { $0.isASCII })
         let frequent = Set(frequentLetters.unicodeScalars)
-        let scalars = Self.decodeEachByte(iconvName)
-        entries = scalars.map { value -> Entry in
-            guard let value, let scalar = Unicode.Scalar(value) else { return Entry(role: .impossible) }
+        entries = Self.asciiEntries + upperHalf.map { value -> Entry in
+            guard value != 0, let scalar = Unicode.Scalar(UInt32(value)) else { return Entry(role: .impossible) }
             return Self.entry(for: scalar, frequent: frequent)
         }
     }
 
-    /// What iconv makes of each byte on its own, nil where it refuses.
-    /// Bytes go one at a time (CP1255 holds a letter back to combine it
-    /// with the next byte), straight through the descriptor.
-    private static func decodeEachByte(_ iconvName: String) -> [UInt32?] {
-        guard let converter = Iconv(from: iconvName, to: "UTF-32LE") else { return [UInt32?](repeating: nil, count: 256) }
-        return converter.withDescriptor { descriptor in (0...255).map { decodeAlone(UInt8($0), descriptor) } }
-    }
-
-    private static func decodeAlone(_ byte: UInt8, _ descriptor: iconv_t) -> UInt32? {
-        var input = byte
-        var output: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &output) { outputBytes in
-            withUnsafeMutablePointer(to: &input) { inputByte in
-                var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(inputByte).assumingMemoryBound(to: CChar.self)
-                var inLeft = 1
-                var outPointer = outputBytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-                var outLeft = outputBytes.count
-                var status = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
-                // Flush what the decoder held back, then start afresh.
-                if status != -1 { status = iconv(descriptor, nil, nil, &outPointer, &outLeft) }
-                iconv(descriptor, nil, nil, nil, nil)
-                guard status != -1, outputBytes.count - outLeft >= 4 else { return nil }
-                return UInt32(littleEndian: outputBytes.load(as: UInt32.self))
-            }
-        }
-    }
+    private static let asciiEntries = (0..<128).map { entry(for: Unicode.Scalar(UInt8($0)), frequent: []) }
 
     private static let joiners = Set("'’‘·׳״־".unicodeScalars)
     private static let commonSymbols = Set("©®™°±×÷¹²³¼½¾µªº№\u{A0}".unicodeScalars)
