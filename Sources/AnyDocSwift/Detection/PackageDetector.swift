@@ -130,7 +130,10 @@ enum PackageDetector {
     /// True when the manifest gives `content.xml` (or the whole package,
     /// as newer LibreOffice versions do) encryption data.
     static func odfIsEncrypted(_ archive: ZipArchive) -> Bool {
-        guard let manifest = smallPart("META-INF/manifest.xml", in: archive) else { return false }
+        guard let manifest = smallPart("META-INF/manifest.xml", in: archive),
+            // Most manifests encrypt nothing: a byte search rules them out.
+            XMLRootChildFilter.contains("encryption-data", in: manifest)
+        else { return false }
         var currentPath: String?
         var encrypted = false
         TagScanner.scan(manifest) { tag in
