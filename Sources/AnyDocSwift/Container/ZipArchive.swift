@@ -43,7 +43,16 @@ final class ZipArchive {
     private let storage: UnsafeMutableRawBufferPointer
     private let byteCount: Int
     private let exactNames: [String: Int]
-    private let foldedNames: [String: Int]
+    /// Entries by folded name, for look-ups that miss an exact name; built
+    /// on the first such miss, as most archives never see one.
+    private lazy var foldedNames: [String: Int] = {
+        var folded: [String: Int] = Dictionary(minimumCapacity: entries.count)
+        for (position, entry) in entries.enumerated() {
+            let key = Self.foldedKey(entry.name)
+            if folded[key] == nil { folded[key] = position }
+        }
+        return folded
+    }()
     /// Bytes already counted against the archive total, per entry index:
     /// reading a part twice costs once.
     private var charged: [Int: Int] = [:]
@@ -73,13 +82,10 @@ final class ZipArchive {
             storage.deallocate()
             throw error
         }
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
-        for (position, entry) in entries.enumerated() {
+        var exact: [String: Int] = Dictionary(minimumCapacity: entries.count)
+        for (position, entry) in entries.enumerated() where exact[entry.name] == nil {
             // The first of duplicate names wins, as in libzip's own lookup.
-            if exact[entry.name] == nil { exact[entry.name] = position }
-            let key = Self.foldedKey(entry.name)
-            if folded[key] == nil { folded[key] = position }
+            exact[entry.name] = position
         }
         self.limits = limits
         self.entries = entries
@@ -87,7 +93,6 @@ final class ZipArchive {
         self.storage = storage
         self.byteCount = bytes.count
         self.exactNames = exact
-        self.foldedNames = folded
     }
 
     deinit {
@@ -308,17 +313,21 @@ final class ZipArchive {
     static func foldedKey(_ name: String) -> String {
         // Part names are almost always ASCII: fold their bytes directly
         // (this runs for every entry of every archive opened).
-        let utf8 = name.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(utf8.count)
-            for byte in utf8 {
-                let slash = byte == UInt8(ascii: "\\") ? UInt8(ascii: "/") : byte
-                if bytes.isEmpty && slash == UInt8(ascii: "/") { continue }
-                bytes.append(slash >= 0x41 && slash <= 0x5A ? slash + 0x20 : slash)
+        var name = name
+        let ascii: String? = name.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+                var count = 0
+                for byte in utf8 {
+                    let slash = byte == UInt8(ascii: "\\") ? UInt8(ascii: "/") : byte
+                    if count == 0 && slash == UInt8(ascii: "/") { continue }
+                    buffer[count] = slash >= 0x41 && slash <= 0x5A ? slash + 0x20 : slash
+                    count += 1
+                }
+                return count
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
+        if let ascii { return ascii }
         var scalars = String.UnicodeScalarView()
         var leading = true
         for scalar in name.unicodeScalars {

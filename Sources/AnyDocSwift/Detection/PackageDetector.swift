@@ -57,7 +57,11 @@ enum PackageDetector {
             guard !tag.isEnd else { return true }
             if tag.localName == "Override" {
                 guard let contentType = tag.attribute("ContentType"), let partName = tag.attribute("PartName") else { return true }
-                if let mainKey, overrideType == nil, partKey(partName) == mainKey { overrideType = contentType }
+                if let mainKey, overrideType == nil, partKey(partName) == mainKey {
+                    overrideType = contentType
+                    // The main part's own type decides: nothing after it matters.
+                    if PackageMediaTypes.officeFormat(mainPartContentType: contentType) != nil { return false }
+                }
                 if firstKnown == nil { firstKnown = PackageMediaTypes.officeFormat(mainPartContentType: contentType) }
             } else if tag.localName == "Default", let mainExtension, let ext = tag.attribute("Extension"),
                 ext.lowercased() == mainExtension, let contentType = tag.attribute("ContentType")
