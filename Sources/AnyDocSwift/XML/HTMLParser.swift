@@ -5,10 +5,10 @@ import Glibc
 
 /// Receives the events of `HTMLParser`, in document order.
 protocol HTMLParserDelegate: AnyObject {
-    /// An element opens; `name` and attribute names are lower case, and an
-    /// attribute without a value has "". `attributes` is reused for the
-    /// next element: read what is needed during the call.
-    func startElement(_ name: String, attributes: HTMLAttributes) throws(ConversionError)
+    /// An element opens; attribute names are lower case, and an attribute
+    /// without a value has "". `attributes` is reused for the next
+    /// element: read what is needed during the call.
+    func startElement(_ tag: HTMLTag, attributes: HTMLAttributes) throws(ConversionError)
     /// The element opened last closes. libxml2 closes implied and unclosed
     /// elements itself, so starts and ends always balance.
     func endElement() throws(ConversionError)
@@ -124,7 +124,7 @@ final class HTMLParser {
             }
         }
         do {
-            try delegate.startElement(HTMLParser.lowercased(name), attributes: self.attributes)
+            try delegate.startElement(HTMLTag(HTMLParser.bytes(name)), attributes: self.attributes)
         } catch {
             fail(error)
         }
@@ -167,16 +167,6 @@ final class HTMLParser {
     private func fail(_ error: ConversionError) {
         if failure == nil { failure = error }
         if let context { xmlStopParser(context) }
-    }
-
-    /// Tag and attribute names in ASCII lower case (libxml2 already lowers
-    /// most; XHTML and odd input may not be).
-    private static func lowercased(_ name: UnsafePointer<xmlChar>) -> String {
-        let buffer = bytes(name)
-        guard buffer.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else {
-            return String(decoding: buffer, as: UTF8.self)
-        }
-        return String(decoding: buffer.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// A NUL-terminated string from libxml2, without its terminator.

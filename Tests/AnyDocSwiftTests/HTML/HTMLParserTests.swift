@@ -8,9 +8,9 @@ import Testing
         var text = ""
         var open: [String] = []
 
-        func startElement(_ name: String, attributes: HTMLAttributes) throws(ConversionError) {
-            events.append("<" + name + attributes.pairs.map { " \($0.name)=\($0.value)" }.joined() + ">")
-            open.append(name)
+        func startElement(_ tag: HTMLTag, attributes: HTMLAttributes) throws(ConversionError) {
+            events.append("<" + tag.rawValue + attributes.pairs.map { " \($0.name)=\($0.value)" }.joined() + ">")
+            open.append(tag.rawValue)
         }
 
         func endElement() throws(ConversionError) { events.append("</" + (open.popLast() ?? "?") + ">") }
@@ -41,6 +41,20 @@ import Testing
         #expect(recorder.events == [
             "<html>", "<body>", "<p class=a hidden=>", "\"x & y\"", "<br>", "</br>", "\"z\"", "</p>", "</body>", "</html>",
         ])
+    }
+
+    @Test func namesTagsFromBytesInAnyCase() {
+        for tag in HTMLTag.allCases where tag != .other {
+            #expect(HTMLTag(tag.rawValue) == tag)
+            #expect(HTMLTag(tag.rawValue.uppercased()) == tag)
+        }
+        #expect(HTMLTag("BlockQuote") == .blockquote)
+        #expect(HTMLTag("span") == .other)
+        #expect(HTMLTag("other") == .other)
+        #expect(HTMLTag("") == .other)
+        #expect(HTMLTag("h7") == .other)
+        #expect(HTMLTag("blockquotes") == .other)
+        #expect(HTMLTag("epub:switch") == .other)
     }
 
     @Test func closesUnclosedElements() throws {

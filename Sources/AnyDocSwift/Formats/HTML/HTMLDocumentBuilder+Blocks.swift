@@ -190,10 +190,10 @@ extension HTMLDocumentBuilder {
     /// Navigation, asides, the page's own header and footer, and widgets
     /// known by their class. A `<header>` or `<footer>` inside an article
     /// or section is that article's (its title, its byline) and stays.
-    func isBoilerplate(_ name: String, role: String?, classes: HTMLClassList) -> Bool {
-        switch name {
-        case "nav", "aside": return true
-        case "header", "footer": if sectioningDepth == 0 { return true }
+    func isBoilerplate(_ tag: HTMLTag, role: String?, classes: HTMLClassList) -> Bool {
+        switch tag {
+        case .nav, .aside: return true
+        case .header, .footer: if sectioningDepth == 0 { return true }
         default: break
         }
         switch role {

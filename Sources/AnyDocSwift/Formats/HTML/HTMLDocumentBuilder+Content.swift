@@ -39,10 +39,10 @@ extension HTMLDocumentBuilder {
         capture = Capture(kind: .math(display: display, alternative: alternative))
     }
 
-    func startInCapture(_ name: String, _ attributes: HTMLAttributes) {
+    func startInCapture(_ tag: HTMLTag, _ attributes: HTMLAttributes) {
         guard var current = capture else { return }
         current.depth += 1
-        if name == "annotation", current.texDepth == nil,
+        if tag == .annotation, current.texDepth == nil,
            attributes.pairs.contains(where: { $0.name == "encoding" && $0.value.lowercased().contains("tex") }) {
             current.texDepth = current.depth
         }
@@ -88,12 +88,12 @@ extension HTMLDocumentBuilder {
 
     // MARK: - Preformatted text
 
-    func startInPreformatted(_ name: String, _ attributes: HTMLAttributes) {
-        if HTMLElements.kind(of: name) == .skipped {
+    func startInPreformatted(_ tag: HTMLTag, _ attributes: HTMLAttributes) {
+        if HTMLElements.kind(of: tag) == .skipped {
             skipping = 1
             return
         }
-        if name == "br" { preformatted?.text.append(0x0A) }
+        if tag == .br { preformatted?.text.append(0x0A) }
         if preformatted?.language == nil, let classes = attributes["class"] {
             preformatted?.language = HTMLElements.codeLanguage(fromClass: classes)
         }

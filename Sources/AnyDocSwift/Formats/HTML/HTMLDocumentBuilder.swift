@@ -120,54 +120,54 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
 
     // MARK: - Parser events
 
-    func startElement(_ name: String, attributes: HTMLAttributes) throws(ConversionError) {
+    func startElement(_ tag: HTMLTag, attributes: HTMLAttributes) throws(ConversionError) {
         if skipping > 0 {
             skipping += 1
             return
         }
         if capture != nil {
-            startInCapture(name, attributes)
+            startInCapture(tag, attributes)
             return
         }
         if preformatted != nil {
-            startInPreformatted(name, attributes)
+            startInPreformatted(tag, attributes)
             return
         }
-        if let action = try begin(name, attributes) { actions.append(action) }
+        if let action = try begin(tag, attributes) { actions.append(action) }
     }
 
     /// Acts on an element's start; nil when the element and its content
     /// are skipped (its end then only closes the skip).
-    private func begin(_ name: String, _ attributes: HTMLAttributes) throws(ConversionError) -> Action? {
+    private func begin(_ tag: HTMLTag, _ attributes: HTMLAttributes) throws(ConversionError) -> Action? {
         var action = Action()
-        switch name {
-        case "html":
+        switch tag {
+        case .html:
             if !sawLanguage, let language = attributes["lang"] ?? attributes["xml:lang"] {
                 sawLanguage = true
                 let trimmed = HTMLText.collapsed(language)
                 if !trimmed.isEmpty { metadata.language = trimmed }
             }
             return action
-        case "head":
+        case .head:
             inHead = true
             action.endsHead = true
             return action
-        case "body":
+        case .body:
             inHead = false
             sendMetadata()
             return action
-        case "title":
+        case .title:
             guard metadata.title == nil, inHead || (emittedBlocks == 0 && !inline.hasContent) else { break }
             capture = Capture(kind: .title)
             return action  // popped when the capture ends
-        case "meta":
+        case .meta:
             readMeta(attributes)
             return action
         default:
             if inHead { return action }
         }
 
-        let kind = HTMLElements.kind(of: name)
+        let kind = HTMLElements.kind(of: tag)
         switch kind {
         case .skipped:
             skipping = 1
@@ -184,10 +184,10 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
         }
 
         let role = attributes["role"]?.lowercased()
-        if name == "main" || name == "article" || role == "main" { keepQuarantinedContent() }
+        if tag == .main || tag == .article || role == "main" { keepQuarantinedContent() }
         let classes = attributes["class"].map(HTMLClassList.init) ?? HTMLClassList()
         let hidden = Self.isHidden(attributes, classes: classes)
-        let boilerplate = !hidden && context.dropsBoilerplate && isBoilerplate(name, role: role, classes: classes)
+        let boilerplate = !hidden && context.dropsBoilerplate && isBoilerplate(tag, role: role, classes: classes)
         if hidden || boilerplate {
             guard HTMLElements.isBlockLevel(kind) else {
                 skipping = 1
@@ -197,7 +197,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
             containers.append(.blocks(BlockBox(.quarantine(visible: boilerplate))))
             action.popQuarantine = true
         }
-        if kind == .block || kind == .blockQuote, HTMLElements.sectioning.contains(name) {
+        if kind == .block || kind == .blockQuote, HTMLElements.isSectioning(tag) {
             sectioningDepth += 1
             action.sectioning = true
         }
@@ -276,20 +276,20 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
                 action.endsBlock = true
                 break
             }
-            switch name {
-            case "caption":
+            switch tag {
+            case .caption:
                 action.restoreLeaf = leaf
                 leaf = .caption
-            case "thead", "tbody", "tfoot":
+            case .thead, .tbody, .tfoot:
                 table.endRow()
-                table.section = name == "thead" ? .head : name == "tfoot" ? .foot : .body
+                table.section = tag == .thead ? .head : tag == .tfoot ? .foot : .body
                 action.endsRowGroup = true
-            case "tr":
+            case .tr:
                 table.startRow()
                 action.endsRow = true
             default:
                 let cell = BlockBox(.cell(
-                    isHeader: name == "th",
+                    isHeader: tag == .th,
                     columnSpan: HTMLTableBuilder.span(attributes["colspan"], maximum: 1000),
                     rowSpan: HTMLTableBuilder.span(attributes["rowspan"], maximum: 65_534)))
                 containers.append(.blocks(cell))

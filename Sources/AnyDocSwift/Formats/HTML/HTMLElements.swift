@@ -32,48 +32,48 @@ enum HTMLElements {
         case transparent
     }
 
-    static func kind(of name: String) -> Kind { kinds[name] ?? .transparent }
-
-    private static let kinds: [String: Kind] = {
-        var table: [String: Kind] = [:]
-        for name in [
-            "script", "style", "noscript", "template", "svg", "canvas", "iframe", "frame", "frameset", "object",
-            "embed", "applet", "audio", "video", "map", "select", "option", "optgroup", "datalist", "textarea",
-            "button", "progress", "meter", "colgroup", "col", "base", "link", "param", "source", "track",
-            "area", "dialog", "rp", "xml", "title", "head", "meta",
-        ] { table[name] = .skipped }
-        for name in [
-            "html", "body", "div", "section", "article", "main", "center", "address", "hgroup", "fieldset",
-            "details", "dd", "figure", "header", "footer", "nav", "aside", "form", "search", "noframes", "multicol",
-            "marquee",
-        ] { table[name] = .block }
-        for level in 1...6 { table["h\(level)"] = .heading(level) }
-        for name in ["p", "summary", "legend", "figcaption"] { table[name] = .paragraph }
-        for name in ["pre", "listing", "xmp", "plaintext"] { table[name] = .preformatted }
-        for name in ["code", "kbd", "samp", "tt"] { table[name] = .codeSpan }
-        for name in ["em", "i", "var", "dfn"] { table[name] = .span(.emphasis) }
-        for name in ["strong", "b"] { table[name] = .span(.strong) }
-        for name in ["del", "s", "strike"] { table[name] = .span(.strikethrough) }
-        table["sup"] = .span(.superscript)
-        table["sub"] = .span(.subscript)
-        table["q"] = .span(.quote)
-        for name in ["ul", "menu", "dir"] { table[name] = .list(ordered: false) }
-        table["ol"] = .list(ordered: true)
-        table["dl"] = .definitionList
-        table["li"] = .listItem
-        table["dt"] = .term
-        table["table"] = .table
-        for name in ["caption", "thead", "tbody", "tfoot", "tr", "td", "th"] { table[name] = .tablePart }
-        table["blockquote"] = .blockQuote
-        table["br"] = .lineBreak
-        table["hr"] = .rule
-        table["img"] = .image
-        table["image"] = .image
-        table["a"] = .link
-        table["math"] = .math
-        table["input"] = .input
-        return table
-    }()
+    static func kind(of tag: HTMLTag) -> Kind {
+        switch tag {
+        case .script, .style, .noscript, .template, .svg, .canvas, .iframe, .frame, .frameset, .object, .embed,
+             .applet, .audio, .video, .map, .select, .option, .optgroup, .datalist, .textarea, .button, .progress,
+             .meter, .colgroup, .col, .base, .link, .param, .source, .track, .area, .dialog, .rp, .xml, .title,
+             .head, .meta:
+            return .skipped
+        case .html, .body, .div, .section, .article, .main, .center, .address, .hgroup, .fieldset, .details, .dd,
+             .figure, .header, .footer, .nav, .aside, .form, .search, .noframes, .multicol, .marquee:
+            return .block
+        case .h1: return .heading(1)
+        case .h2: return .heading(2)
+        case .h3: return .heading(3)
+        case .h4: return .heading(4)
+        case .h5: return .heading(5)
+        case .h6: return .heading(6)
+        case .p, .summary, .legend, .figcaption: return .paragraph
+        case .pre, .listing, .xmp, .plaintext: return .preformatted
+        case .code, .kbd, .samp, .tt: return .codeSpan
+        case .em, .i, .var, .dfn: return .span(.emphasis)
+        case .strong, .b: return .span(.strong)
+        case .del, .s, .strike: return .span(.strikethrough)
+        case .sup: return .span(.superscript)
+        case .sub: return .span(.subscript)
+        case .q: return .span(.quote)
+        case .ul, .menu, .dir: return .list(ordered: false)
+        case .ol: return .list(ordered: true)
+        case .dl: return .definitionList
+        case .li: return .listItem
+        case .dt: return .term
+        case .table: return .table
+        case .caption, .thead, .tbody, .tfoot, .tr, .td, .th: return .tablePart
+        case .blockquote: return .blockQuote
+        case .br: return .lineBreak
+        case .hr: return .rule
+        case .img, .image: return .image
+        case .a: return .link
+        case .math: return .math
+        case .input: return .input
+        case .annotation, .other: return .transparent
+        }
+    }
 
     /// Everything but inline content: hiding one of these ends a paragraph.
     static func isBlockLevel(_ kind: Kind) -> Bool {
@@ -88,7 +88,12 @@ enum HTMLElements {
 
     /// Ancestors inside which a `<header>` or `<footer>` belongs to the
     /// content (an article's byline), not to the page.
-    static let sectioning: Set<String> = ["article", "section", "main", "blockquote", "aside", "nav"]
+    static func isSectioning(_ tag: HTMLTag) -> Bool {
+        switch tag {
+        case .article, .section, .main, .blockquote, .aside, .nav: true
+        default: false
+        }
+    }
 
     /// Class names that mark page chrome rather than content: generic
     /// navigation widgets, and MediaWiki's (Wikipedia pages are among the
