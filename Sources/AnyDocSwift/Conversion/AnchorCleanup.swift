@@ -25,20 +25,27 @@ enum AnchorCleanup {
         }
         var targets: Set<String> = []
         var bodyAnchors: Set<String> = []
-        let all = document.blocks + document.footnotes.flatMap(\.blocks)
-        for block in all {
-            block.forEachInlineRun { inlines in
+        /// Visits a block's link targets and bookmarks; true when it has
+        /// any, so that only such blocks are rebuilt below.
+        func collect(_ block: Block) -> Bool {
+            var found = false
+            forEachInlineRun(in: block) { inlines in
                 Self.forEachInline(in: inlines) { inline in
                     switch inline {
                     case .link(let link) where link.destination.hasPrefix("#"):
                         targets.insert(String(link.destination.dropFirst()))
-                    case .anchor(let id) where headingAnchors[id] == nil:
-                        bodyAnchors.insert(id)
+                        found = true
+                    case .anchor(let id):
+                        if headingAnchors[id] == nil { bodyAnchors.insert(id) }
+                        found = true
                     default: break
                     }
                 }
             }
+            return found
         }
+        let blocksToClean = document.blocks.map(collect)
+        let notesToClean = document.footnotes.map { note in note.blocks.map(collect) }
         func clean(_ inlines: [Inline]) -> [Inline] {
             inlines.rewritingEach { inline in
                 switch inline {
@@ -57,17 +64,46 @@ enum AnchorCleanup {
             }
         }
         var result = document
-        result.blocks = document.blocks.map { block in
+        for (index, block) in document.blocks.enumerated() {
             if case .heading(var heading) = block, heading.anchor.map({ headingAnchors[$0] != nil }) == true {
                 heading.anchor = nil
-                return Block.heading(heading).rewritingInlines(clean)
+                result.blocks[index] = Block.heading(heading).rewritingInlines(clean)
+            } else if blocksToClean[index] {
+                result.blocks[index] = block.rewritingInlines(clean)
             }
-            return block.rewritingInlines(clean)
         }
-        result.footnotes = document.footnotes.map { note in
-            FootnoteDefinition(label: note.label, blocks: note.blocks.map { $0.rewritingInlines(clean) })
+        for (noteIndex, note) in document.footnotes.enumerated() {
+            for (index, block) in note.blocks.enumerated() where notesToClean[noteIndex][index] {
+                result.footnotes[noteIndex].blocks[index] = block.rewritingInlines(clean)
+            }
         }
         return result
+    }
+
+    /// Calls `visit` with every run of inlines in `block`, as
+    /// `Block.forEachInlineRun` does, without rebuilding lists and tables.
+    private static func forEachInlineRun(in block: Block, _ visit: ([Inline]) -> Void) {
+        switch block {
+        case .heading(let heading):
+            visit(heading.content)
+        case .paragraph(let content):
+            visit(content)
+        case .list(let list):
+            for item in list.items {
+                for block in item.blocks { forEachInlineRun(in: block, visit) }
+            }
+        case .table(let table):
+            for row in table.rows {
+                for cell in row.cells {
+                    for block in cell.blocks { forEachInlineRun(in: block, visit) }
+                }
+            }
+            if let caption = table.caption { visit(caption) }
+        case .blockQuote(let blocks):
+            for block in blocks { forEachInlineRun(in: block, visit) }
+        case .codeBlock, .thematicBreak, .math, .image, .boundary, .markdown:
+            break
+        }
     }
 
     private static func isAnchor(_ inline: Inline) -> Bool {
@@ -107,6 +143,16 @@ struct HeadingSlugs {
     private var used: [String: Int] = [:]
 
     mutating func next(for text: String) -> String {
+        let slug = text.hasSingleByteCharacters ? Self.asciiSlug(text) : Self.slug(text)
+        if let count = used[slug] {
+            used[slug] = count + 1
+            return slug + "-\(count + 1)"
+        }
+        used[slug] = 0
+        return slug
+    }
+
+    private static func slug(_ text: String) -> String {
         var slug = ""
         for character in text.lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
@@ -115,11 +161,28 @@ struct HeadingSlugs {
                 slug.append("-")
             }
         }
-        if let count = used[slug] {
-            used[slug] = count + 1
-            return slug + "-\(count + 1)"
-        }
-        used[slug] = 0
         return slug
+    }
+
+    /// The same slug for text of single-byte characters, made from bytes:
+    /// among ASCII only letters and digits are letters or numbers.
+    private static func asciiSlug(_ text: String) -> String {
+        var slug: [UInt8] = []
+        slug.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte.isASCIILetterOrDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                slug.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte)
+            } else if byte == 0x20 {
+                slug.append(UInt8(ascii: "-"))
+            }
+        }
+        return String(decoding: slug, as: UTF8.self)
+    }
+}
+
+extension UInt8 {
+    /// `A`–`Z`, `a`–`z` or `0`–`9`: the ASCII characters that are letters or numbers.
+    var isASCIILetterOrDigit: Bool {
+        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
     }
 }
