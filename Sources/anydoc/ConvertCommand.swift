@@ -64,6 +64,8 @@ enum ConvertCommand {
         markdownOptions.provenanceMarkers = !parsed.has("no-markers")
         let assetsFolder = parsed.value("assets")
         if let assetsFolder { markdownOptions.embeddedImages = .link(prefix: assetsFolder) }
+        // Image bytes are only ever written to the assets folder.
+        options.readsImageBytes = assetsFolder != nil
 
         let inputs = try InputFiles(paths: parsed.positionals)
         let converter = AnyDocConverter(options: options)

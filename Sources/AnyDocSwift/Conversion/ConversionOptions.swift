@@ -23,6 +23,10 @@ public struct ConversionOptions: Sendable {
     /// Threads that OCR the pages of one document, each with its own
     /// Tesseract engine; nil for one per core.
     public var ocrWorkers: Int?
+    /// Read the bytes of embedded images into `Document.assets`. Without
+    /// them images keep their asset names (and show as their alternative
+    /// text) but are never inflated: for callers that will not write them.
+    public var readsImageBytes = true
 
     /// When PDF pages are OCRed.
     public enum OCRMode: String, Sendable, CaseIterable {

@@ -43,6 +43,21 @@ import Testing
         #expect(linked.contains("![A small dot](img/dot.png)"))
     }
 
+    @Test func imageBytesAreReadOnlyWhenAsked() throws {
+        let book = try bytes("small-book")
+        let withBytes = try AnyDocConverter().document(book, fileName: "b.epub")
+        #expect(withBytes.assets.map(\.name) == ["dot.png"])
+        #expect(withBytes.assets.first?.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+
+        var options = ConversionOptions()
+        options.readsImageBytes = false
+        let unread = AnyDocConverter(options: options)
+        let withoutBytes = try unread.document(book, fileName: "b.epub")
+        #expect(withoutBytes.assets.map(\.name) == ["dot.png"])
+        #expect(withoutBytes.assets.first?.bytes == [])
+        #expect(try unread.markdown(book, fileName: "b.epub") == AnyDocConverter().markdown(book, fileName: "b.epub"))
+    }
+
     @Test func fontObfuscationIsNotDRM() throws {
         let markdown = try AnyDocConverter().markdown(bytes("obfuscated-fonts"), fileName: "f.epub")
         #expect(markdown.hasPrefix("# Chapter One\n"))

@@ -25,15 +25,33 @@ enum EPUBConverter: FormatConverter {
         let context = HTMLReadingContext(dropsBoilerplate: false, readsMetadata: false)
         context.keepsElementIDs = true
         var folder = ""
+        // Links name the same few files over and over: each is resolved
+        // once per chapter folder.
+        var linkedParts: [String: String] = [:]
         context.resolveLink = { destination in
-            Self.resolveLink(destination, from: folder, chapters: chapterPaths)
+            Self.resolveLink(destination, chapters: chapterPaths) { part in
+                if let path = linkedParts[part] { return path }
+                let path = OPCPackage.resolve(part, from: folder)
+                linkedParts[part] = path
+                return path
+            }
         }
+        let readsImageBytes = input.options.readsImageBytes
         context.resolveImage = { source in
             // The byte test first: most sources have no colon at all.
             guard !source.utf8.contains(UInt8(ascii: ":")) || !source.contains(":") else { return nil }
             let path = OPCPackage.resolve(EPUBPackage.withoutFragment(source), from: folder)
             if let name = assetNames[path] { return name }
-            guard archive.contains(path), let bytes = try? archive.read(path) else { return nil }
+            guard let entry = archive.entry(named: path) else { return nil }
+            let bytes: [UInt8]
+            if readsImageBytes {
+                guard let read = try? archive.read(entry) else { return nil }
+                bytes = read
+            } else {
+                // Unread, an image is refused only for what its entry says.
+                guard (try? archive.checkDeclared(entry)) != nil else { return nil }
+                bytes = []
+            }
             var name = path.split(separator: "/").last.map(String.init) ?? "image"
             if assets.contains(where: { $0.name == name }) { name = "\(assets.count + 1)-" + name }
             assets.append(Asset(name: name, mediaType: MediaType.forFileName(name), bytes: bytes))
@@ -45,6 +63,7 @@ enum EPUBConverter: FormatConverter {
             try input.deadline.check()
             guard archive.contains(chapter.path) else { continue }
             folder = OPCPackage.folder(of: chapter.path)
+            linkedParts.removeAll(keepingCapacity: true)
             try collector.append(.paragraph([.anchor(Self.chapterAnchor(chapter.path))]))
             try HTMLConverter.convert(
                 try archive.read(chapter.path), limits: input.limits, deadline: input.deadline,
@@ -58,17 +77,20 @@ enum EPUBConverter: FormatConverter {
     }
 
     /// `chapter2.xhtml#note3` → `#note3`; `chapter2.xhtml` → the chapter's
-    /// own anchor; other links stay as written.
-    static func resolveLink(_ destination: String, from folder: String, chapters: Set<String>) -> String? {
+    /// own anchor; other links stay as written. `resolve` turns the part a
+    /// link names (without its fragment) into an archive path.
+    static func resolveLink(
+        _ destination: String, chapters: Set<String>, resolve: (String) -> String
+    ) -> String? {
         if destination.hasPrefix("#") { return destination }
         // Links are nearly always ASCII, where bytes can be searched in
         // place of characters.
         let ascii = destination.hasSingleByteCharacters
         let external = ascii ? HTMLText.contains(destination.utf8, Self.schemeSeparator) : destination.contains("://")
         if external || destination.hasPrefix("mailto:") { return nil }
-        let path = OPCPackage.resolve(EPUBPackage.withoutFragment(destination), from: folder)
-        guard chapters.contains(path) else { return nil }
         let hashIndex = ascii ? destination.utf8.firstIndex(of: UInt8(ascii: "#")) : destination.firstIndex(of: "#")
+        let path = resolve(hashIndex.map { String(destination[..<$0]) } ?? destination)
+        guard chapters.contains(path) else { return nil }
         if let hash = hashIndex {
             let fragment = destination[destination.index(after: hash)...]
             if !fragment.isEmpty { return "#" + fragment }
@@ -81,6 +103,9 @@ enum EPUBConverter: FormatConverter {
     /// An anchor for the start of a chapter, from its file name.
     static func chapterAnchor(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasSingleByteCharacters {
+            return "chapter-" + String(decoding: name.utf8.map { $0.isASCIILetterOrDigit ? $0 : UInt8(ascii: "-") }, as: UTF8.self)
+        }
         return "chapter-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 }
