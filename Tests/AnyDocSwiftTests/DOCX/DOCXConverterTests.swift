@@ -153,6 +153,17 @@ import Testing
         #expect(linked.contains("![Sales chart](assets/chart.png)"))
     }
 
+    @Test func imageBytesAreReadOnlyWhenAsked() throws {
+        let bytes = try Corpus.testDocument("docx/links-notes-changes.docx")
+        var options = ConversionOptions()
+        options.readsImageBytes = false
+        let converter = AnyDocConverter(options: options)
+        let document = try converter.document(bytes, fileName: "x.docx")
+        #expect(document.assets.map(\.name) == ["chart.png"])
+        #expect(document.assets.first?.bytes.isEmpty == true)
+        #expect(try converter.markdown(bytes, fileName: "x.docx") == AnyDocConverter().markdown(bytes, fileName: "x.docx"))
+    }
+
     @Test func corePropertiesBecomeMetadata() throws {
         let document = try AnyDocConverter().document(Corpus.testDocument("docx/lists.docx"), fileName: "lists.docx")
         #expect(document.metadata.title == "Fixture lists")

@@ -146,6 +146,16 @@ import Testing
         #expect(!linked.contains("Hidden picture"))
     }
 
+    @Test func pictureBytesAreReadOnlyWhenAsked() throws {
+        let bytes = try Corpus.testDocument("pptx/text-links-pictures.pptx")
+        var options = ConversionOptions()
+        options.readsImageBytes = false
+        let document = try AnyDocConverter(options: options).document(bytes, fileName: "text-links-pictures.pptx")
+        #expect(document.assets.map(\.name) == ["image1.png"])
+        #expect(document.assets.first?.bytes.isEmpty == true)
+        #expect(document.blocks.contains(.image(Image(source: "image1.png", altText: "A red square"))))
+    }
+
     @Test func notesHiddenSlidesAndFooters() throws {
         // The footer shows once for the deck; slide numbers never.
         #expect(try markdown("notes-hidden") == """

@@ -7,12 +7,8 @@ final class WordDocumentContext {
     var numbering: WordNumbering
     let options: ConversionOptions
     let deadline: Deadline
-    private(set) var assets: [Asset] = []
-    private var assetNamesByPart: [String: String] = [:]
-    private var assetBytes = 0
-
-    /// Images kept per document; past this, images keep their alt text only.
-    static let maxAssetBytes = 128 << 20
+    private var images: ImageAssets
+    var assets: [Asset] { images.assets }
 
     init(package: OPCPackage, styles: WordStyles, numbering: WordNumbering, options: ConversionOptions, deadline: Deadline) {
         self.package = package
@@ -20,20 +16,13 @@ final class WordDocumentContext {
         self.numbering = numbering
         self.options = options
         self.deadline = deadline
+        images = ImageAssets(readsBytes: options.readsImageBytes)
     }
 
-    /// The asset name for an embedded image part, reading its bytes the
-    /// first time; nil when the part is missing or over the asset budget.
+    /// The asset name for an embedded image part, taking it in the first
+    /// time; nil when the part is missing or over the asset budget.
     func asset(forPart part: String) -> String? {
-        if let name = assetNamesByPart[part] { return name }
-        guard package.contains(part), let bytes = try? package.read(part),
-              assetBytes + bytes.count <= Self.maxAssetBytes else { return nil }
-        assetBytes += bytes.count
-        var name = part.split(separator: "/").last.map(String.init) ?? "image"
-        if assets.contains(where: { $0.name == name }) { name = "\(assets.count + 1)-" + name }
-        assets.append(Asset(name: name, mediaType: MediaType.forFileName(name), bytes: bytes))
-        assetNamesByPart[part] = name
-        return name
+        images.name(forPart: part, in: package.archive)
     }
 }
 

@@ -9,10 +9,9 @@ final class ODFContext {
     var numbering = ODFListNumbering()
     /// Footnotes, endnotes and comments, in the order they were read.
     private(set) var notes: [FootnoteDefinition] = []
-    private(set) var assets: [Asset] = []
+    private var images: ImageAssets
+    var assets: [Asset] { images.assets }
     private var assetsTaken = 0
-    private var assetNamesByPart: [String: String] = [:]
-    private var assetBytes = 0
     private var noteCounter = 0
     /// Deleted text of tracked changes by change id, kept only when
     /// deletions are shown.
@@ -23,14 +22,12 @@ final class ODFContext {
     /// Cells written into tables so far, against `Limits.maxTableCells`.
     private var tableCells = 0
 
-    /// Pictures kept per document; past this, images keep their alt text only.
-    static let maxAssetBytes = 128 << 20
-
     init(package: ODFPackage, styles: ODFStyles, options: ConversionOptions, deadline: Deadline) {
         self.package = package
         self.styles = styles
         self.options = options
         self.deadline = deadline
+        images = ImageAssets(readsBytes: options.readsImageBytes)
     }
 
     /// A new label for a note of `kind` (`fn`, `en`, `cm`).
@@ -60,18 +57,12 @@ final class ODFContext {
     /// first time; nil when the part is missing, not a picture format, or
     /// over the asset budget.
     func asset(forPart part: String) -> String? {
-        if let name = assetNamesByPart[part] { return name }
+        if let name = images.existingName(forPart: part) { return name }
         let fileName = part.split(separator: "/").last.map(String.init) ?? "image"
         let mediaType = MediaType.forFileName(fileName)
         guard mediaType.hasPrefix("image/"), package.contains(part) else { return nil }
         if isScanning { return fileName }
-        guard let bytes = try? package.read(part), assetBytes + bytes.count <= Self.maxAssetBytes else { return nil }
-        assetBytes += bytes.count
-        var name = fileName
-        if assets.contains(where: { $0.name == name }) { name = "\(assets.count + 1)-" + name }
-        assets.append(Asset(name: name, mediaType: mediaType, bytes: bytes))
-        assetNamesByPart[part] = name
-        return name
+        return images.name(forPart: part, in: package.archive, mediaType: mediaType)
     }
 
     /// The LaTeX of the formula in an embedded object (`Object 1/…`),

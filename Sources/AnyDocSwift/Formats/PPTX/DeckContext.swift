@@ -5,15 +5,10 @@ final class DeckContext {
     let options: ConversionOptions
     let deadline: Deadline
     let styles: SlideStyleCache
-    private(set) var assets: [Asset] = []
-    private var assetNamesByPart: [String: String] = [:]
-    private var usedAssetNames: Set<String> = []
-    private var assetBytes = 0
+    private var images: ImageAssets
+    var assets: [Asset] { images.assets }
     private var reportedAssets = 0
     private var tableCells = 0
-
-    /// Images kept per deck; past this, pictures keep their alt text only.
-    static let maxAssetBytes = 128 << 20
 
     var limits: Limits { options.limits }
 
@@ -22,21 +17,13 @@ final class DeckContext {
         self.options = options
         self.deadline = deadline
         styles = SlideStyleCache(package: package)
+        images = ImageAssets(readsBytes: options.readsImageBytes)
     }
 
-    /// The asset name for an embedded image part, reading its bytes the
-    /// first time; nil when the part is missing or over the asset budget.
+    /// The asset name for an embedded image part, taking it in the first
+    /// time; nil when the part is missing or over the asset budget.
     func asset(forPart part: String) -> String? {
-        if let name = assetNamesByPart[part] { return name }
-        guard package.contains(part), let bytes = try? package.read(part),
-              assetBytes + bytes.count <= Self.maxAssetBytes else { return nil }
-        assetBytes += bytes.count
-        var name = part.split(separator: "/").last.map(String.init) ?? "image"
-        if usedAssetNames.contains(name) { name = "\(assets.count + 1)-" + name }
-        usedAssetNames.insert(name)
-        assets.append(Asset(name: name, mediaType: MediaType.forFileName(name), bytes: bytes))
-        assetNamesByPart[part] = name
-        return name
+        images.name(forPart: part, in: package.archive)
     }
 
     /// The assets found since the last call, to hand to the sink before
