@@ -11,7 +11,9 @@ enum PresentationPart {
     /// that list falls back to its slide relationships in name order.
     static func slideParts(of part: String, in package: OPCPackage) throws(ConversionError) -> [String] {
         let relationships = try package.relationshipsByID(of: part)
-        let reader = try package.xmlReader(for: part)
+        // Slide ids sit in the slide list (and in custom shows); the rest,
+        // mostly the default text style, goes unparsed.
+        let reader = try package.xmlReader(for: part, droppingRootChildren: { $0 != "sldIdLst" && $0 != "custShowLst" })
         var slides: [String] = []
         var seen: Set<String> = []
         while try reader.read() {
