@@ -104,7 +104,7 @@ struct BlockRenderer {
         var text = inline.render(content, context: .heading).trimmingSpaces()
         if text.isEmpty { return nil }
         // A closing run of `#` would be taken as the heading's closing sequence.
-        if text.hasSuffix("#") {
+        if text.utf8.last == UInt8(ascii: "#"), text.hasSuffix("#") {
             var start = text.endIndex
             while start > text.startIndex, text[text.index(before: start)] == "#" { start = text.index(before: start) }
             if start == text.startIndex || text[text.index(before: start)] == " " {
@@ -169,7 +169,8 @@ struct BlockRenderer {
     /// A hard break at the very end of a paragraph would print a stray `\`.
     static func trimmingTrailingHardBreak(_ text: String) -> String {
         var text = text
-        while text.hasSuffix("\\") {
+        // The byte test first: few paragraphs end in a backslash byte.
+        while text.utf8.last == UInt8(ascii: "\\"), text.hasSuffix("\\") {
             // Only a single trailing backslash is a break; `\\` is an escaped one.
             var count = 0
             for scalar in text.unicodeScalars.reversed() { if scalar == "\\" { count += 1 } else { break } }

@@ -85,6 +85,11 @@ struct EPUBPackage {
     }
 
     static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard text.hasSingleByteCharacters else {
+            return text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        }
+        // Among single-byte characters these are the whitespace.
+        let words = text.utf8.split(whereSeparator: { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) })
+        return words.map { String(Substring($0)) }.joined(separator: " ")
     }
 }

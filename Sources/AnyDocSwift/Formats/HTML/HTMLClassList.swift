@@ -21,11 +21,29 @@ struct HTMLClassList {
         }
         // Single-byte text: tokens are compared as bytes, no strings made.
         let bytes = Array(classes.utf8)
-        for token in bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C }) {
-            if !marksChrome { marksChrome = Self.chrome.contains { $0.elementsEqual(token) } }
-            if !marksScreenReaderText { marksScreenReaderText = Self.screenReader.contains { $0.elementsEqual(token) } }
+        var start = 0
+        while start < bytes.count {
+            guard !Self.isSeparator(bytes[start]) else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < bytes.count, !Self.isSeparator(bytes[end]) { end += 1 }
+            let token = bytes[start..<end]
+            if !marksChrome { marksChrome = Self.isListed(token, in: Self.chrome) }
+            if !marksScreenReaderText { marksScreenReaderText = Self.isListed(token, in: Self.screenReader) }
+            start = end
         }
         mentionsMath = HTMLText.contains(bytes, Self.math)
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C
+    }
+
+    /// Whole-token equality; the length test first rules out nearly all.
+    private static func isListed(_ token: ArraySlice<UInt8>, in names: [[UInt8]]) -> Bool {
+        names.contains { $0.count == token.count && $0.elementsEqual(token) }
     }
 
     private static let chrome = HTMLElements.chromeClasses.map { Array($0.utf8) }

@@ -107,9 +107,11 @@ struct HTMLInlineBuilder {
     /// A byte that goes into the text as it is: no whitespace, and no lead
     /// byte of a character that may be dropped.
     private static func isPlainTextByte(_ byte: UInt8) -> Bool {
+        // Printable ASCII and most continuation bytes, in one range test.
+        if byte > 0x20 && byte < 0xC2 { return true }
         switch byte {
-        case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xC2, 0xE2, 0xEF: false
-        default: true
+        case 0x20, 0x09, 0x0A, 0x0C, 0x0D, 0xC2, 0xE2, 0xEF: return false
+        default: return true
         }
     }
 
