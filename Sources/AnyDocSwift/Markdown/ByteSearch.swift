@@ -30,6 +30,20 @@ extension String {
         return counted ?? utf8.reduce(0) { $0 + ($1 == byte ? 1 : 0) }
     }
 
+    /// Where `byte` occurs in the UTF-8 of the string, as byte offsets;
+    /// nil when the string has no contiguous UTF-8 to search.
+    func offsetsOfByte(_ byte: UInt8) -> [Int]? {
+        utf8.withContiguousStorageIfAvailable { buffer -> [Int] in
+            var offsets: [Int] = []
+            var offset = 0
+            while let found = Self.firstOffset(of: byte, in: buffer, from: offset) {
+                offsets.append(found)
+                offset = found + 1
+            }
+            return offsets
+        }
+    }
+
     private static func firstOffset(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int? {
         guard offset < buffer.count, let base = buffer.baseAddress,
               let found = memchr(base + offset, Int32(byte), buffer.count - offset)

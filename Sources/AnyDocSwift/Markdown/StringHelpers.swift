@@ -39,7 +39,19 @@ extension String {
 
     /// The lines of the text, split at each `\n` (empty lines included).
     func lineSlices() -> [Substring] {
-        utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        guard let lineEnds = offsetsOfByte(UInt8(ascii: "\n")) else {
+            return utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        }
+        var lines: [Substring] = []
+        lines.reserveCapacity(lineEnds.count + 1)
+        var start = utf8.startIndex
+        for offset in lineEnds {
+            let end = utf8.index(utf8.startIndex, offsetBy: offset)
+            lines.append(self[start..<end])
+            start = utf8.index(after: end)
+        }
+        lines.append(self[start...])
+        return lines
     }
 
     /// The text with control characters dropped and every line ending
