@@ -127,22 +127,31 @@ enum XMLRootChildFilter {
     /// quoted attribute values.
     private static func endOfStartTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
-        var quote: UInt8 = 0
-        while index < bytes.count {
+        let count = bytes.count
+        while index < count {
             let byte = bytes[index]
-            if quote != 0 {
-                if byte == quote { quote = 0 }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == greaterThan {
-                return index
-            } else if byte == lessThan {
-                return nil
+            // Names, spaces and `=` are most of a tag: one test passes them.
+            guard isTagSyntax(byte) else {
+                index += 1
+                continue
             }
+            if byte == greaterThan { return index }
+            if byte == lessThan { return nil }
+            // A quoted value runs to its closing quote, `>` and all.
+            index += 1
+            while index < count, bytes[index] != byte { index += 1 }
             index += 1
         }
         return nil
     }
+
+    /// `<`, `>` and the two quotes: the bytes that end a stretch of a tag.
+    private static func isTagSyntax(_ byte: UInt8) -> Bool {
+        // All four are below 0x40, so one shift tests the set.
+        byte < 0x40 && (tagSyntaxMask >> UInt64(byte)) & 1 != 0
+    }
+
+    private static let tagSyntaxMask: UInt64 = 1 << 0x3C | 1 << 0x3E | 1 << 0x22 | 1 << 0x27
 
     /// The element name at `start` without its prefix.
     private static func localName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
