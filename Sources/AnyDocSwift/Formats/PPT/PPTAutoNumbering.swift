@@ -39,12 +39,14 @@ enum PPTAutoNumbering {
     /// The numbering entries of a shape's client data, if it has them.
     static func entries(inClientData clientData: PPTRecord, reader: PPTRecordReader) throws(ConversionError) -> [Int?] {
         guard let tags = try reader.child(of: clientData, type: PPTRecordType.programTags) else { return [] }
-        for tag in try reader.children(of: tags) where tag.type == PPTRecordType.programBinaryTag {
-            let parts = try reader.children(of: tag)
-            guard let name = parts.first(where: { $0.type == PPTRecordType.cString }), reader.string(name) == "___PPT9",
-                  let data = parts.first(where: { $0.type == PPTRecordType.binaryTagData }) else { continue }
-            if let atom = try reader.records(inBodyOf: data).first(where: { $0.type == PPTRecordType.styleTextProp9Atom }) {
-                return try entries(atom, reader: reader)
+        var tagRecords = reader.children(of: tags)
+        while let tag = try tagRecords.next() {
+            guard tag.type == PPTRecordType.programBinaryTag,
+                  let name = try reader.child(of: tag, type: PPTRecordType.cString), reader.string(name) == "___PPT9",
+                  let data = try reader.child(of: tag, type: PPTRecordType.binaryTagData) else { continue }
+            var records = reader.records(inBodyOf: data)
+            while let atom = try records.next() {
+                if atom.type == PPTRecordType.styleTextProp9Atom { return try entries(atom, reader: reader) }
             }
         }
         return []

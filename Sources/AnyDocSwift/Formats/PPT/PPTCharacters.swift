@@ -15,14 +15,25 @@ enum PPTCharacters {
 
     /// Text of units with no structure of their own (names, addresses).
     static func string(_ units: [UInt16]) -> String {
-        var scalars = String.UnicodeScalarView()
+        var text: [UInt8] = []
+        text.reserveCapacity(units.count)
         var index = 0
         while index < units.count {
             let (scalar, width) = scalar(in: units, at: index)
-            if let scalar { scalars.append(scalar) }
+            if let scalar { appendUTF8(scalar, to: &text) }
             index += width
         }
-        return String(scalars)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends a scalar as UTF-8; ASCII, most of any text, as one byte.
+    @inline(__always)
+    static func appendUTF8(_ scalar: Unicode.Scalar, to text: inout [UInt8]) {
+        if scalar.isASCII {
+            text.append(UInt8(truncatingIfNeeded: scalar.value))
+        } else {
+            UTF8.encode(scalar) { text.append($0) }
+        }
     }
 
     private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {

@@ -32,7 +32,8 @@ struct PPTDrawingReader {
             throw .resourceLimit("drawing groups nest deeper than \(reader.maxDepth) levels")
         }
         var result: [Member] = []
-        for child in try reader.children(of: group) {
+        var children = reader.children(of: group)
+        while let child = try children.next() {
             switch child.type {
             case PPTRecordType.shapeContainer:
                 if let member = try shape(child, map: map) { result.append(member) }
@@ -53,7 +54,8 @@ struct PPTDrawingReader {
         var space: PPTRect?
         var isTable = false
         if let header = try reader.child(of: group, type: PPTRecordType.shapeContainer), try isGroupHeader(header) {
-            for record in try reader.children(of: header) {
+            var records = reader.children(of: header)
+            while let record = try records.next() {
                 if let rect = self.anchor(record) { anchor = rect }
                 if record.type == PPTRecordType.groupShapeAtom { space = rectangle(record) }
                 if record.type == PPTRecordType.tertiaryProperties, try hasTableFlag(record) { isTable = true }
@@ -81,7 +83,8 @@ struct PPTDrawingReader {
         var shapeType: UInt16 = 0
         var hasTextBox = false
         var autoNumbers: [Int?] = []
-        for record in try reader.children(of: container) {
+        var records = reader.children(of: container)
+        while let record = try records.next() {
             if let rect = anchor(record) {
                 shape.anchor = map.apply(rect)
                 continue
@@ -122,7 +125,8 @@ struct PPTDrawingReader {
 
     private func textContent(_ box: PPTRecord) throws(ConversionError) -> PPTShape.Content {
         var collector = PPTTextCollector(reader: reader, hyperlinks: hyperlinks)
-        for record in try reader.children(of: box) {
+        var records = reader.children(of: box)
+        while let record = try records.next() {
             if record.type == PPTRecordType.outlineTextReferenceAtom, let index = reader.uint32(record, at: 0) {
                 return .listedText(Int(index))
             }

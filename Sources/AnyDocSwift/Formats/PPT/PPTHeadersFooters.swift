@@ -13,7 +13,8 @@ struct PPTHeadersFooters: Equatable {
     init(_ container: PPTRecord, reader: PPTRecordReader) throws(ConversionError) {
         var flags: UInt16 = 0
         var texts: [UInt16: String] = [:]
-        for record in try reader.children(of: container) {
+        var records = reader.children(of: container)
+        while let record = try records.next() {
             if record.type == PPTRecordType.headersFootersAtom {
                 flags = reader.uint16(record, at: 2) ?? 0
             } else if record.type == PPTRecordType.cString {

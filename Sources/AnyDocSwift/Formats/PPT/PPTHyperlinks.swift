@@ -6,10 +6,13 @@ enum PPTHyperlinks {
     static func read(in document: PPTRecord, reader: PPTRecordReader) throws(ConversionError) -> [UInt32: String] {
         guard let list = try reader.child(of: document, type: PPTRecordType.externalObjectList) else { return [:] }
         var result: [UInt32: String] = [:]
-        for hyperlink in try reader.children(of: list) where hyperlink.type == PPTRecordType.externalHyperlink {
+        var records = reader.children(of: list)
+        while let hyperlink = try records.next() {
+            guard hyperlink.type == PPTRecordType.externalHyperlink else { continue }
             var id: UInt32?
             var target = ""
-            for field in try reader.children(of: hyperlink) {
+            var fields = reader.children(of: hyperlink)
+            while let field = try fields.next() {
                 if field.type == PPTRecordType.externalHyperlinkAtom {
                     id = reader.uint32(field, at: 0)
                 } else if field.type == PPTRecordType.cString, field.instance == 1 {

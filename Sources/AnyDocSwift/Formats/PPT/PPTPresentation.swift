@@ -37,7 +37,8 @@ final class PPTPresentation {
         var slides: [PPTListedPage]?
         var notesPages: [PPTListedPage]?
         var slideFooters: PPTHeadersFooters?
-        for record in try reader.children(of: document) {
+        var records = reader.children(of: document)
+        while let record = try records.next() {
             switch (record.type, record.instance) {
             case (PPTRecordType.slideListWithText, 0) where slides == nil:
                 slides = try Self.pages(in: record, reader: reader, hyperlinks: hyperlinks)
@@ -90,7 +91,8 @@ final class PPTPresentation {
     ) throws(ConversionError) -> [PPTListedPage] {
         var pages: [PPTListedPage] = []
         var collector = PPTTextCollector(reader: reader, hyperlinks: hyperlinks)
-        for record in try reader.children(of: list) {
+        var records = reader.children(of: list)
+        while let record = try records.next() {
             if record.type == PPTRecordType.slidePersistAtom {
                 if !pages.isEmpty { pages[pages.count - 1].texts = collector.texts }
                 collector = PPTTextCollector(reader: reader, hyperlinks: hyperlinks)

@@ -51,27 +51,23 @@ final class PPTRecordReader {
     }
 
     /// The records directly inside a container, in order; none for an atom.
-    func children(of container: PPTRecord) throws(ConversionError) -> [PPTRecord] {
-        guard container.isContainer else { return [] }
-        return try records(inBodyOf: container)
+    func children(of container: PPTRecord) -> PPTRecordCursor {
+        PPTRecordCursor(reader: self, start: container.bodyStart, end: container.isContainer ? container.bodyEnd : container.bodyStart)
     }
 
     /// The records a body holds, container or not: some atoms (binary
     /// tag data) carry records of their own.
-    func records(inBodyOf container: PPTRecord) throws(ConversionError) -> [PPTRecord] {
-        var result: [PPTRecord] = []
-        var offset = container.bodyStart
-        while offset <= container.bodyEnd - 8, let child = record(at: offset), child.bodyEnd <= container.bodyEnd {
-            try countVisit()
-            result.append(child)
-            offset = child.bodyEnd
-        }
-        return result
+    func records(inBodyOf container: PPTRecord) -> PPTRecordCursor {
+        PPTRecordCursor(reader: self, start: container.bodyStart, end: container.bodyEnd)
     }
 
     /// The first record of `type` directly inside `container`.
     func child(of container: PPTRecord, type: UInt16) throws(ConversionError) -> PPTRecord? {
-        try children(of: container).first { $0.type == type }
+        var records = children(of: container)
+        while let child = try records.next() {
+            if child.type == type { return child }
+        }
+        return nil
     }
 
     /// Counts one record (or one entry of a table) against the budget.
@@ -110,11 +106,15 @@ final class PPTRecordReader {
 
     /// A record's body as UTF-16 code units (a trailing odd byte dropped).
     func utf16Units(_ record: PPTRecord) -> [UInt16] {
+        utf16Units(of: bytes[record.bodyStart..<record.bodyEnd])
+    }
+
+    private func utf16Units(of body: ArraySlice<UInt8>) -> [UInt16] {
         var units: [UInt16] = []
-        units.reserveCapacity(record.length / 2)
-        var offset = record.bodyStart
-        while offset + 1 < record.bodyEnd {
-            units.append(UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8)
+        units.reserveCapacity(body.count / 2)
+        var offset = body.startIndex
+        while offset + 1 < body.endIndex {
+            units.append(UInt16(body[offset]) | UInt16(body[offset + 1]) << 8)
             offset += 2
         }
         return units
@@ -128,8 +128,31 @@ final class PPTRecordReader {
 
     /// A CString record's text, trailing NULs and blanks removed.
     func string(_ record: PPTRecord) -> String {
-        var units = utf16Units(record)
-        while let last = units.last, last == 0 || last == 0x20 { units.removeLast() }
-        return PPTCharacters.string(units)
+        var end = record.bodyStart + record.length / 2 * 2
+        while end > record.bodyStart, bytes[end - 1] == 0, bytes[end - 2] == 0 || bytes[end - 2] == 0x20 { end -= 2 }
+        return PPTCharacters.string(utf16Units(of: bytes[record.bodyStart..<end]))
+    }
+}
+
+/// Steps through the records of one body in order, reading each header
+/// only when asked, so a walk that stops early or keeps nothing builds
+/// no list. A child that overruns the body ends the walk; each record
+/// handed out is counted against the reader's budget.
+struct PPTRecordCursor {
+    private let reader: PPTRecordReader
+    private let end: Int
+    private var offset: Int
+
+    init(reader: PPTRecordReader, start: Int, end: Int) {
+        self.reader = reader
+        self.offset = start
+        self.end = end
+    }
+
+    mutating func next() throws(ConversionError) -> PPTRecord? {
+        guard offset <= end - 8, let record = reader.record(at: offset), record.bodyEnd <= end else { return nil }
+        try reader.countVisit()
+        offset = record.bodyEnd
+        return record
     }
 }

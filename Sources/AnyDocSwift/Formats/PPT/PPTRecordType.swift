@@ -41,7 +41,12 @@ enum PPTRecordType {
 
     /// Atoms marking a field character (`*`) in the text: slide number,
     /// dates, header and footer.
-    static let fieldAtoms: Set<UInt16> = [0x0FD8, 0x0FF7, 0x0FF8, 0x0FF9, 0x0FFA, 0x1015]
+    static func isFieldAtom(_ type: UInt16) -> Bool {
+        switch type {
+        case 0x0FD8, 0x0FF7, 0x0FF8, 0x0FF9, 0x0FFA, 0x1015: return true
+        default: return false
+        }
+    }
 
     // MARK: Office drawing
 

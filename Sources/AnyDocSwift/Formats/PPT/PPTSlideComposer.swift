@@ -79,19 +79,20 @@ struct PPTSlideComposer {
     /// texts they name, followed by the listed texts nothing names and
     /// no text box repeats (some writers keep both copies).
     private func resolved(_ shapes: [PPTShape]) -> [PPTShape] {
-        var used = Set<Int>()
-        var inline = Set<[UInt16]>()
+        var used = [Bool](repeating: false, count: listedTexts.count)
+        var inlineTexts: [[UInt16]] = []
         func resolve(_ shape: PPTShape) -> PPTShape {
             var shape = shape
             switch shape.content {
             case .listedText(let index):
-                if listedTexts.indices.contains(index), used.insert(index).inserted {
+                if listedTexts.indices.contains(index), !used[index] {
+                    used[index] = true
                     shape.content = .text(listedTexts[index])
                 } else {
                     shape.content = .none
                 }
             case .text(let text):
-                inline.insert(text.units)
+                inlineTexts.append(text.units)
             case .group(let children):
                 shape.content = .group(children.map(resolve))
             default:
@@ -100,7 +101,10 @@ struct PPTSlideComposer {
             return shape
         }
         var result = shapes.map(resolve)
-        for (index, text) in listedTexts.enumerated() where !used.contains(index) && !inline.contains(text.units) {
+        // Most slides use every listed text: hash the inline ones only when not.
+        guard used.contains(false) else { return result }
+        let inline = Set(inlineTexts)
+        for (index, text) in listedTexts.enumerated() where !used[index] && !inline.contains(text.units) {
             result.append(PPTShape(content: .text(text)))
         }
         return result

@@ -13,7 +13,8 @@ enum PPTSlideReader {
         var isHidden = false
         var notesReference: UInt32?
         var footers = presentation.slideFooters
-        for record in try reader.children(of: container) {
+        var records = reader.children(of: container)
+        while let record = try records.next() {
             switch record.type {
             case PPTRecordType.headersFooters:
                 footers = try PPTHeadersFooters(record, reader: reader)

@@ -70,6 +70,7 @@ struct PPTTextBody {
         var pieces: [Piece] = []
         // The text piece being gathered, as UTF-8, with what it shares.
         var text: [UInt8] = []
+        text.reserveCapacity(range.count)
         var textFormat: PPTCharacterFormat?
         var textLink: String?
         func flush() {
@@ -82,7 +83,7 @@ struct PPTTextBody {
         var index = range.lowerBound
         while index < range.upperBound {
             let link = links.destination(at: index)
-            if fieldPositions.contains(index) {
+            if !fieldPositions.isEmpty && fieldPositions.contains(index) {
                 index += 1
                 continue
             }
@@ -101,7 +102,7 @@ struct PPTTextBody {
                 textFormat = format
                 textLink = link
             }
-            UTF8.encode(scalar) { text.append($0) }
+            PPTCharacters.appendUTF8(scalar, to: &text)
         }
         flush()
         return pieces

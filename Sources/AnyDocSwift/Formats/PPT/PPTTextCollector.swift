@@ -39,7 +39,7 @@ struct PPTTextCollector {
                 texts[last].links.append(PPTTextLink(range: Int(start)..<Int(end), destination: destination))
             }
             pendingLink = nil
-        case let type where PPTRecordType.fieldAtoms.contains(type):
+        case let type where PPTRecordType.isFieldAtom(type):
             if let position = reader.uint32(record, at: 0) { texts[last].fieldPositions.insert(Int(position)) }
         default:
             break

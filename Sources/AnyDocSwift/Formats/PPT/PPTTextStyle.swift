@@ -62,11 +62,7 @@ struct PPTTextStyle {
                 if masks & 0x3C00 != 0 { numberingIndex = Int(style >> 10) & 0xF }
                 position += 2
             }
-            // Font references, size and colour come before the position.
-            for (bit, size) in [(0x10000, 2), (0x200000, 2), (0x400000, 2), (0x800000, 2), (0x20000, 2), (0x40000, 4)]
-            where masks & UInt32(bit) != 0 {
-                position += size
-            }
+            position += Self.fieldBytes(masks, Self.characterFieldsBeforePosition)
             if masks & 0x80000 != 0 {
                 guard let offset = reader.int16(atom, at: position) else { break }
                 format.baseline = offset.signum()
@@ -85,20 +81,31 @@ struct PPTTextStyle {
     private static func paragraphFieldBytes(
         _ masks: UInt32, atom: PPTRecord, at start: Int, reader: PPTRecordReader
     ) -> Int? {
-        var size = 0
-        for (bit, bytes) in [
-            (0x80, 2), (0x10, 2), (0x40, 2), (0x20, 4), (0x800, 2), (0x1000, 2), (0x2000, 2), (0x4000, 2),
-            (0x100, 2), (0x400, 2), (0x8000, 2),
-        ] where masks & UInt32(bit) != 0 {
-            size += bytes
-        }
+        var size = fieldBytes(masks, paragraphFieldsBeforeTabs)
         if masks & 0x100000 != 0 {
             guard let count = reader.uint16(atom, at: start + size) else { return nil }
             size += 2 + 4 * Int(count)
         }
-        for (bit, bytes) in [(0x10000, 2), (0xE0000, 2), (0x200000, 2)] where masks & UInt32(bit) != 0 {
-            size += bytes
-        }
+        return size + fieldBytes(masks, paragraphFieldsAfterTabs)
+    }
+
+    /// Exception fields as (mask bit, size in bytes), in stored order.
+    private typealias FieldSizes = [(bit: UInt32, bytes: Int)]
+
+    private static let paragraphFieldsBeforeTabs: FieldSizes = [
+        (0x80, 2), (0x10, 2), (0x40, 2), (0x20, 4), (0x800, 2), (0x1000, 2), (0x2000, 2), (0x4000, 2),
+        (0x100, 2), (0x400, 2), (0x8000, 2),
+    ]
+    private static let paragraphFieldsAfterTabs: FieldSizes = [(0x10000, 2), (0xE0000, 2), (0x200000, 2)]
+    /// Font references, size and colour come before the position.
+    private static let characterFieldsBeforePosition: FieldSizes = [
+        (0x10000, 2), (0x200000, 2), (0x400000, 2), (0x800000, 2), (0x20000, 2), (0x40000, 4),
+    ]
+
+    /// The bytes the fields `masks` names take.
+    private static func fieldBytes(_ masks: UInt32, _ fields: FieldSizes) -> Int {
+        var size = 0
+        for field in fields where masks & field.bit != 0 { size += field.bytes }
         return size
     }
 }

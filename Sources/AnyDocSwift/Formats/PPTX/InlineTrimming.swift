@@ -42,6 +42,21 @@ enum InlineTrimming {
         return String(text[..<end])
     }
 
+    /// Whether the text's first (or last) character could be blank, from
+    /// its edge byte: most runs start and end with a letter, and only
+    /// the others need the character-by-character trim. Empty text says
+    /// yes, so that the trim drops it.
+    private static func edgeMayBeSpace(_ text: String, atStart: Bool) -> Bool {
+        guard let byte = atStart ? text.utf8.first : text.utf8.last else { return true }
+        switch byte {
+        case 0x20, 0x09, 0x0B: return true
+        // U+00A0 is C2 A0 in UTF-8.
+        case 0xC2: return atStart
+        case 0xA0: return !atStart
+        default: return false
+        }
+    }
+
     /// The inline with its blank edge removed, or nil when nothing is left.
     private static func trimmedEdge(_ inline: Inline, atStart: Bool) -> Inline? {
         func inner(_ content: [Inline]) -> [Inline] {
@@ -49,6 +64,7 @@ enum InlineTrimming {
         }
         switch inline {
         case .text(let text):
+            guard edgeMayBeSpace(text, atStart: atStart) else { return inline }
             let kept = atStart ? String(text.drop(while: isSpace)) : droppingTrailingSpaces(text)
             return kept.isEmpty ? nil : .text(kept)
         case .lineBreak:
