@@ -19,8 +19,9 @@ enum PropertySetReader {
         case created = 12, modified = 13, pageCount = 14
     }
 
-    /// The properties of the stream's first section, by identifier.
-    static func properties(_ bytes: [UInt8]) -> [UInt32: Value] {
+    /// The properties of the stream's first section, by identifier;
+    /// only those `wanted` accepts are decoded.
+    static func properties(_ bytes: [UInt8], wanted: (UInt32) -> Bool = { _ in true }) -> [UInt32: Value] {
         guard LittleEndian.uint16(bytes, at: 0) == 0xFFFE, let sectionCount = LittleEndian.uint32(bytes, at: 24), sectionCount >= 1,
             let sectionOffset = LittleEndian.uint32(bytes, at: 44).map(Int.init),
             let sectionSize = LittleEndian.uint32(bytes, at: sectionOffset).map(Int.init),
@@ -39,7 +40,7 @@ enum PropertySetReader {
         var codePageNumber = 1252
         if case .integer(let number)? = codePage { codePageNumber = number & 0xFFFF }
         var result: [UInt32: Value] = [:]
-        for (id, offset) in locations {
+        for (id, offset) in locations where wanted(id) {
             if let value = value(bytes, at: offset, end: sectionEnd, codePage: codePageNumber) { result[id] = value }
         }
         return result
@@ -47,7 +48,9 @@ enum PropertySetReader {
 
     /// The summary information as document metadata.
     static func summaryMetadata(_ bytes: [UInt8], into metadata: inout Metadata) {
-        let properties = properties(bytes)
+        // Writers store many more (template, editing time, print date):
+        // decoding them would be wasted.
+        let properties = properties(bytes) { SummaryProperty(rawValue: $0) != nil }
         func text(_ property: SummaryProperty) -> String? {
             guard case .string(let value)? = properties[property.rawValue] else { return nil }
             let trimmed = value.trimmingSpaces()
@@ -142,8 +145,24 @@ enum PropertySetReader {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(remainder / 3600)):\(two(remainder % 3600 / 60)):\(two(remainder % 60))Z"
+        // The range above keeps the year within 1...9999.
+        var text: [UInt8] = []
+        text.reserveCapacity(20)
+        func append(_ value: Int, digits: Int, then separator: Unicode.Scalar) {
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+            text.append(UInt8(ascii: separator))
+        }
+        append(year, digits: 4, then: "-")
+        append(month, digits: 2, then: "-")
+        append(day, digits: 2, then: "T")
+        append(remainder / 3600, digits: 2, then: ":")
+        append(remainder % 3600 / 60, digits: 2, then: ":")
+        append(remainder % 60, digits: 2, then: "Z")
+        return String(decoding: text, as: UTF8.self)
     }
 }
