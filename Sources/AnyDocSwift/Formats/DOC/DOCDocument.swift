@@ -11,8 +11,9 @@ struct DOCDocument {
     let characterRuns: DOCPropertyRuns
     let styles: DOCStyleSheet
     let lists: DOCListTables
-    /// Font names by index, for symbol fonts.
-    let fontNames: [String]
+    /// Where each font's name lies in `table`, by font index: names are
+    /// decoded only for the symbol fonts text asks about.
+    private let fontNameRanges: [Range<Int>]
 
     var version: DOCFileInformationBlock.Version { fib.version }
 
@@ -41,7 +42,7 @@ struct DOCDocument {
         paragraphRuns = try DOCPropertyRuns(kind: .paragraph, location: fib.location(.paragraphBins), table: table, stream: stream, fib: fib)
         characterRuns = try DOCPropertyRuns(kind: .character, location: fib.location(.characterBins), table: table, stream: stream, fib: fib)
         styles = DOCStyleSheet(table: table, location: fib.location(.styleSheet), version: fib.version)
-        fontNames = fib.version == .word97 ? Self.fontNames(table: table, location: fib.location(.fontTable)) : []
+        fontNameRanges = fib.version == .word97 ? Self.fontNameRanges(table: table, location: fib.location(.fontTable)) : []
         lists = fib.version == .word97
             ? DOCListTables(table: table, definitions: fib.location(.listDefinitions), overrides: fib.location(.listOverrides))
             : DOCListTables()
@@ -79,33 +80,36 @@ struct DOCDocument {
     }
 
     /// `SttbfFfn`: a count, then FFNs (a size byte, 39 bytes of font
-    /// metrics, a NUL-terminated UTF-16 name).
-    private static func fontNames(table: [UInt8], location: DOCFileInformationBlock.Location) -> [String] {
+    /// metrics, a NUL-terminated UTF-16 name). Each range runs from the
+    /// name to the end of its FFN.
+    private static func fontNameRanges(table: [UInt8], location: DOCFileInformationBlock.Location) -> [Range<Int>] {
         guard !location.isEmpty, location.offset <= table.count, location.length <= table.count - location.offset,
             let count = LittleEndian.uint16(table, at: location.offset)
         else { return [] }
         let end = location.offset + location.length
         var offset = location.offset + 4
-        var names: [String] = []
+        var ranges: [Range<Int>] = []
         for _ in 0..<Int(count) {
             guard offset < end else { break }
             let size = Int(table[offset])
             let nameStart = offset + 1 + 39
             let stop = min(offset + 1 + size, end)
-            var units: [UInt16] = []
-            var at = nameStart
-            while at + 2 <= stop, let unit = LittleEndian.uint16(table, at: at), unit != 0 {
-                units.append(unit)
-                at += 2
-            }
-            names.append(String(decoding: units, as: UTF16.self))
+            ranges.append(nameStart..<max(nameStart, stop))
             offset += 1 + size
         }
-        return names
+        return ranges
     }
 
     func fontName(_ index: Int) -> String? {
-        index >= 0 && index < fontNames.count ? fontNames[index] : nil
+        guard index >= 0 && index < fontNameRanges.count else { return nil }
+        let range = fontNameRanges[index]
+        var units: [UInt16] = []
+        var at = range.lowerBound
+        while at + 2 <= range.upperBound, let unit = LittleEndian.uint16(table, at: at), unit != 0 {
+            units.append(unit)
+            at += 2
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     // MARK: - Formatting lookups

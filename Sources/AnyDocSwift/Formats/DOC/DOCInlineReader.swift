@@ -19,8 +19,11 @@ struct DOCInlineReader {
     private static let maxInstructionLength = 2048
 
     let document: DOCDocument
-    /// Note and comment labels by the CP of their reference mark.
-    let noteReferences: [Int: String]
+    /// Note and comment reference marks with their labels, sorted by CP:
+    /// a cursor moving with the characters read finds them, rather than
+    /// a look-up per character.
+    private let noteMarks: [(cp: Int, label: String)]
+    private var nextNoteMark = 0
     let showsDeletions: Bool
     private var fields: [Field] = []
     /// Field begins past `maxFieldDepth` whose ends are still to come.
@@ -32,7 +35,7 @@ struct DOCInlineReader {
 
     init(document: DOCDocument, noteReferences: [Int: String], showsDeletions: Bool) {
         self.document = document
-        self.noteReferences = noteReferences
+        self.noteMarks = noteReferences.map { (cp: $0.key, label: $0.value) }.sorted { $0.cp < $1.cp }
         self.showsDeletions = showsDeletions
     }
 
@@ -44,6 +47,7 @@ struct DOCInlineReader {
         let text = document.text
         var cp = max(range.lowerBound, 0)
         let end = min(range.upperBound, text.count)
+        nextNoteMark = firstNoteMark(atOrAfter: cp)
         while cp < end {
             let (properties, runEnd) = document.characterProperties(at: cp, paragraphStyle: paragraphStyle)
             let stop = min(max(runEnd, cp + 1), end)
@@ -52,8 +56,16 @@ struct DOCInlineReader {
                 superscript: properties.superscript, subscript: properties.subscript)
             let isShown = !properties.hidden && (!properties.deleted || showsDeletions)
             if properties.deleted { format.strike = true }
-            for position in cp..<stop {
-                read(text[position], at: position, properties: properties, format: format, isShown: isShown)
+            var position = cp
+            while position < stop {
+                let plainEnd = isShown ? plainTextEnd(from: position, to: stop, special: properties.special) : position
+                if plainEnd > position {
+                    append(text[position..<plainEnd], format: format)
+                    position = plainEnd
+                } else {
+                    read(text[position], at: position, properties: properties, format: format, isShown: isShown)
+                    position += 1
+                }
             }
             cp = stop
         }
@@ -64,6 +76,30 @@ struct DOCInlineReader {
             wrapLink(index)
         }
         return DOCInlineSpans.inlines(pieces)
+    }
+
+    /// Where a stretch of ordinary shown characters from `start` ends:
+    /// text `read` would append unit by unit, taken in one go. It is
+    /// `start` itself when the character there needs a closer look (a
+    /// field instruction, a note mark, a control or a symbol).
+    private mutating func plainTextEnd(from start: Int, to end: Int, special: Bool) -> Int {
+        guard !fields.contains(where: { !$0.showsResult }) else { return start }
+        var end = end
+        while nextNoteMark < noteMarks.count, noteMarks[nextNoteMark].cp < start { nextNoteMark += 1 }
+        if nextNoteMark < noteMarks.count { end = min(end, noteMarks[nextNoteMark].cp) }
+        let text = document.text
+        var position = start
+        while position < end, Self.isPlain(text[position], special: special) { position += 1 }
+        return position
+    }
+
+    /// Characters `read` appends as they are.
+    private static func isPlain(_ unit: UInt16, special: Bool) -> Bool {
+        switch unit {
+        case 0x28: !special
+        case 0..<0x20, 0x7F...0x9F, 0xF000...0xF0FF: false
+        default: true
+        }
     }
 
     private mutating func read(_ unit: UInt16, at cp: Int, properties: DOCCharacterProperties, format: DOCTextFormat, isShown: Bool) {
@@ -89,8 +125,7 @@ struct DOCInlineReader {
             return
         }
         guard isShown else { return }
-        // Most documents have no notes: no look-up per character then.
-        if !noteReferences.isEmpty, let label = noteReferences[cp] {
+        if nextNoteMark < noteMarks.count, let label = noteMark(at: cp) {
             flush()
             pieces.append(.noteReference(label))
             return
@@ -116,6 +151,24 @@ struct DOCInlineReader {
         }
     }
 
+    /// The label of the note mark at `cp`; positions are asked in
+    /// increasing order within a paragraph.
+    private mutating func noteMark(at cp: Int) -> String? {
+        while nextNoteMark < noteMarks.count, noteMarks[nextNoteMark].cp < cp { nextNoteMark += 1 }
+        guard nextNoteMark < noteMarks.count, noteMarks[nextNoteMark].cp == cp else { return nil }
+        return noteMarks[nextNoteMark].label
+    }
+
+    private func firstNoteMark(atOrAfter cp: Int) -> Int {
+        var low = 0
+        var high = noteMarks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if noteMarks[middle].cp < cp { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// A symbol-font character as the Unicode character it looks like;
     /// one that cannot be told is dropped rather than shown as a box.
     private mutating func appendSymbol(_ unit: UInt16, font: Int, format: DOCTextFormat) {
@@ -131,6 +184,12 @@ struct DOCInlineReader {
         if format != bufferFormat { flush() }
         bufferFormat = format
         buffer.append(unit)
+    }
+
+    private mutating func append(_ units: ArraySlice<UInt16>, format: DOCTextFormat) {
+        if format != bufferFormat { flush() }
+        bufferFormat = format
+        buffer.append(contentsOf: units)
     }
 
     private mutating func flush() {

@@ -53,6 +53,8 @@ struct DOCSprm {
     /// The sprms of a `grpprl`. A truncated last sprm ends the list.
     static func list(_ grpprl: ArraySlice<UInt8>, version: DOCFileInformationBlock.Version) -> [DOCSprm] {
         var result: [DOCSprm] = []
+        // Every sprm takes at least two bytes: one allocation, not a growth per sprm.
+        result.reserveCapacity(grpprl.count / 2)
         var offset = grpprl.startIndex
         let end = grpprl.endIndex
         while offset < end {

@@ -26,7 +26,8 @@ enum FormattedRuns {
         var format: Format
     }
 
-    private enum Span: CaseIterable {
+    /// The spans from the outermost in; the raw value is the nesting depth.
+    private enum Span: Int {
         case strong, emphasis, strikethrough, superscript, `subscript`
 
         func isOn<Format: SpanFormatting>(_ format: Format) -> Bool {
@@ -55,8 +56,10 @@ enum FormattedRuns {
     }
 
     private static func nest<Format>(_ atoms: ArraySlice<Atom<Format>>, span index: Int) -> [Inline] {
-        guard index < Span.allCases.count else { return atoms.map(\.inline) }
-        let span = Span.allCases[index]
+        // A span none of the atoms has adds no level: most text is plain.
+        var index = index
+        while let span = Span(rawValue: index), !atoms.contains(where: { span.isOn($0.format) }) { index += 1 }
+        guard let span = Span(rawValue: index) else { return atoms.map(\.inline) }
         var result: [Inline] = []
         var start = atoms.startIndex
         while start < atoms.endIndex {
@@ -75,7 +78,7 @@ enum FormattedRuns {
         var pieces = pieces
         while let first = pieces.first {
             if first.isLineBreak { pieces.removeFirst(); continue }
-            guard let text = first.runText else { break }
+            guard let text = first.runText, edgeMayBeSpace(text, atStart: true) else { break }
             let rest = text.drop(while: isSpace)
             if rest.isEmpty { pieces.removeFirst(); continue }
             pieces[0] = first.withRunText(String(rest))
@@ -83,7 +86,7 @@ enum FormattedRuns {
         }
         while let last = pieces.last {
             if last.isLineBreak { pieces.removeLast(); continue }
-            guard let text = last.runText else { break }
+            guard let text = last.runText, edgeMayBeSpace(text, atStart: false) else { break }
             var rest = Substring(text)
             while let end = rest.last, isSpace(end) { rest.removeLast() }
             if rest.isEmpty { pieces.removeLast(); continue }
@@ -91,6 +94,21 @@ enum FormattedRuns {
             break
         }
         return pieces
+    }
+
+    /// Whether the text's first (or last) character could be blank, from
+    /// its edge byte: most runs start and end with a letter, which needs
+    /// no character-by-character trim (nor a changed copy of the pieces).
+    /// Empty text says yes, so that the trim drops it.
+    private static func edgeMayBeSpace(_ text: String, atStart: Bool) -> Bool {
+        guard let byte = atStart ? text.utf8.first : text.utf8.last else { return true }
+        switch byte {
+        case 0x20, 0x09: return true
+        // U+00A0 is C2 A0 in UTF-8.
+        case 0xC2: return atStart
+        case 0xA0: return !atStart
+        default: return false
+        }
     }
 
     static func isSpace(_ character: Character) -> Bool {
