@@ -213,8 +213,9 @@ struct DOCInlineReader {
         guard ignoredFieldDepth == 0, let index = fields.indices.last, !fields[index].showsResult else { return }
         flush()
         fields[index].showsResult = true
-        let instruction = String(decoding: fields[index].instruction, as: UTF16.self)
-        if let target = WordFieldInstruction.hyperlinkTarget(instruction), !target.isEmpty {
+        if Self.mayBeHyperlink(fields[index].instruction),
+            let target = WordFieldInstruction.hyperlinkTarget(UTF16Text.string(fields[index].instruction)), !target.isEmpty
+        {
             fields[index].linkTarget = target
             fields[index].linkStart = pieces.count
         }
@@ -233,10 +234,19 @@ struct DOCInlineReader {
         // A field without a result shows nothing, except the text an EQ
         // field lays out (phonetic guides above their base text).
         if !field.showsResult, !fields.contains(where: { !$0.showsResult }),
-            let shown = DOCEquationField.baseText(String(decoding: field.instruction, as: UTF16.self))
+            let shown = DOCEquationField.baseText(UTF16Text.string(field.instruction))
         {
             pieces.append(.text(shown, DOCTextFormat()))
         }
+    }
+
+    /// False when the instruction's first word cannot be HYPERLINK: it
+    /// starts with an ASCII character other than `h` or a quote. Most
+    /// fields (page numbers, tables of contents, equations) are told
+    /// apart without splitting their instruction into words.
+    private static func mayBeHyperlink(_ instruction: [UInt16]) -> Bool {
+        guard let first = instruction.first(where: { !(0x09...0x0D).contains($0) && $0 != 0x20 }) else { return false }
+        return first >= 0x80 || first == 0x22 || first == 0x48 || first == 0x68
     }
 
     /// Replaces the pieces since the link field's start by one link.

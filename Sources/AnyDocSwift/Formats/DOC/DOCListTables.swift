@@ -26,8 +26,8 @@ struct DOCListTables {
 
     private var definitions: [UInt32: Definition] = [:]
     private var overrides: [Override] = []
-    /// Counters per list definition and level.
-    private var counters: [UInt32: [Int: Int]] = [:]
+    /// Counters per list definition, one per level (nil: not counting).
+    private var counters: [UInt32: [Int?]] = [:]
     private var appliedOverrides: Set<Int> = []
 
     init() {}
@@ -132,7 +132,8 @@ struct DOCListTables {
         let level = min(max(rawLevel, 0), 8)
         let definition = definitions[override.listID]
         let format = definition.flatMap { level < $0.levels.count ? $0.levels[level] : $0.levels.last } ?? Level()
-        var levels = counters[override.listID] ?? [:]
+        // Taken out while it changes, so that it is not copied.
+        var levels = counters.removeValue(forKey: override.listID) ?? Array(repeating: nil, count: 9)
         if let start = override.startOverrides[level], appliedOverrides.insert(listOverride * 16 + level).inserted {
             levels[level] = start - 1
         }
