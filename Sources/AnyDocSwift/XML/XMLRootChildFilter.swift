@@ -6,7 +6,10 @@ import Glibc
 /// is parsed, for parts whose bulk is something no converter reads: a
 /// Word `styles.xml` is mostly `w:latentStyles` (display defaults for the
 /// built-in styles), an Excel `styles.xml` mostly fonts, fills and
-/// borders. Skipping them after parsing still costs the parse.
+/// borders. Skipping them after parsing still costs the parse. For parts
+/// read only for a few elements, elements of the given names can be cut
+/// at any depth below the root too (an OpenDocument `styles.xml` is
+/// mostly paragraph and list-level layout nobody reads).
 ///
 /// The scan only finds tag boundaries (quotes, comments, CDATA and
 /// processing instructions respected); it never interprets the markup.
@@ -40,7 +43,7 @@ enum XMLRootChildFilter {
     /// than `minimumBytes`, or lacks `marker` (the end tag of what is
     /// worth cutting, say).
     static func filteredPart(
-        _ part: String, in archive: ZipArchive, dropping drop: (String) -> Bool,
+        _ part: String, in archive: ZipArchive, dropping drop: (String) -> Bool, atAnyDepth: Bool = false,
         ifContaining marker: String? = nil, minimumBytes: Int = 0
     ) throws(ConversionError) -> [UInt8]? {
         guard let entry = archive.entry(named: part), !entry.isDirectory,
@@ -48,12 +51,13 @@ enum XMLRootChildFilter {
         else { return nil }
         let bytes = try archive.read(entry)
         if let marker, !contains(marker, in: bytes) { return bytes }
-        return removingRootChildren(from: bytes, where: drop)
+        return removingRootChildren(from: bytes, where: drop, atAnyDepth: atAnyDepth)
     }
 
-    /// `bytes` without the root's children whose local name `drop` accepts.
-    static func removingRootChildren(from bytes: [UInt8], where drop: (String) -> Bool) -> [UInt8] {
-        let cuts = bytes.withUnsafeBufferPointer { findCuts($0, drop: drop) }
+    /// `bytes` without the root's children whose local name `drop` accepts
+    /// (with `atAnyDepth`, without any such element below the root).
+    static func removingRootChildren(from bytes: [UInt8], where drop: (String) -> Bool, atAnyDepth: Bool = false) -> [UInt8] {
+        let cuts = bytes.withUnsafeBufferPointer { findCuts($0, drop: drop, atAnyDepth: atAnyDepth) }
         guard let cuts, !cuts.isEmpty else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
@@ -70,7 +74,7 @@ enum XMLRootChildFilter {
     private static let greaterThan = UInt8(ascii: ">")
 
     /// The byte ranges to cut, in order; nil when the bytes are not plain.
-    private static func findCuts(_ bytes: UnsafeBufferPointer<UInt8>, drop: (String) -> Bool) -> [Range<Int>]? {
+    private static func findCuts(_ bytes: UnsafeBufferPointer<UInt8>, drop: (String) -> Bool, atAnyDepth: Bool) -> [Range<Int>]? {
         let count = bytes.count
         var index = 0
         // A UTF-8 byte-order mark may open the part; other encodings are
@@ -82,6 +86,8 @@ enum XMLRootChildFilter {
         var depth = 0
         var cuts: [Range<Int>] = []
         var cutStart: Int?
+        // The depth inside the element being cut.
+        var cutDepth = 0
         while true {
             guard let open = find(lessThan, in: bytes, from: index) else { break }
             guard open + 1 < count else { return nil }
@@ -104,7 +110,7 @@ enum XMLRootChildFilter {
                 guard let close = find(greaterThan, in: bytes, from: open + 2) else { return nil }
                 depth -= 1
                 guard depth >= 0 else { return nil }
-                if let start = cutStart, depth == 1 {
+                if let start = cutStart, depth == cutDepth {
                     cuts.append(start..<close + 1)
                     cutStart = nil
                 }
@@ -112,8 +118,8 @@ enum XMLRootChildFilter {
             default:
                 guard let close = endOfStartTag(bytes, from: open + 1) else { return nil }
                 let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
-                if depth == 1, cutStart == nil, drop(localName(bytes, from: open + 1)) {
-                    if selfClosing { cuts.append(open..<close + 1) } else { cutStart = open }
+                if cutStart == nil, depth == 1 || (atAnyDepth && depth > 1), drop(localName(bytes, from: open + 1)) {
+                    if selfClosing { cuts.append(open..<close + 1) } else { cutStart = open; cutDepth = depth }
                 }
                 if !selfClosing { depth += 1 }
                 index = close + 1

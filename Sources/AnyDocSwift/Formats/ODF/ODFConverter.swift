@@ -40,16 +40,30 @@ enum ODFConverter: FormatConverter {
     static func loadStyles(_ package: ODFPackage, into styles: ODFStyles, sink: DocumentSink) throws(ConversionError) {
         guard package.contains("styles.xml") else { return }
         do {
-            // Master pages, fonts and scripts are read elsewhere or not at
-            // all; they are worth cutting only from a large part.
             let reader = try package.xmlReader(
-                for: "styles.xml", droppingRootChildren: { $0 == "master-styles" || $0 == "font-face-decls" || $0 == "scripts" },
-                minimumBytes: 64 << 10)
+                for: "styles.xml", droppingRootChildren: { unreadStyleElements.contains($0) }, atAnyDepth: true,
+                minimumBytes: 4 << 10)
             try styles.load(from: reader, scope: .styles, stopAtBody: false)
         } catch where error.kind == .malformed {
             sink.addWarning("styles.xml could not be read: \(error.reason)")
         }
     }
+
+    /// What reading the styles never looks at, cut from `styles.xml` before
+    /// it is parsed: master pages, fonts and scripts (read elsewhere or not
+    /// at all), and inside the styles their paragraph, list-level, graphic
+    /// and table layout, number formats, page layouts, drawing fills and
+    /// outline and note settings, which are most of the part.
+    private static let unreadStyleElements: Set<String> = [
+        "master-styles", "font-face-decls", "scripts",
+        "paragraph-properties", "list-level-properties", "graphic-properties", "table-cell-properties",
+        "table-column-properties", "table-row-properties", "section-properties", "ruby-properties",
+        "chart-properties", "page-layout", "presentation-page-layout", "default-style",
+        "outline-style", "notes-configuration", "linenumbering-configuration", "bibliography-configuration",
+        "number-style", "currency-style", "percentage-style", "date-style", "time-style", "boolean-style",
+        "text-style", "gradient", "linearGradient", "radialGradient", "hatch", "fill-image", "marker",
+        "stroke-dash", "opacity",
+    ]
 
     /// The metadata of `meta.xml` for a document of `format`.
     static func metadata(_ package: ODFPackage, format: DocumentFormat) -> Metadata {

@@ -55,9 +55,11 @@ final class ODFPackage {
     /// stream as usual, and so do parts under `minimumBytes`, where the
     /// scan would cost more than the parse it saves.
     func xmlReader(
-        for part: String, droppingRootChildren drop: (String) -> Bool, minimumBytes: Int = 0
+        for part: String, droppingRootChildren drop: (String) -> Bool, atAnyDepth: Bool = false, minimumBytes: Int = 0
     ) throws(ConversionError) -> XMLReader {
-        guard let bytes = try XMLRootChildFilter.filteredPart(part, in: archive, dropping: drop, minimumBytes: minimumBytes) else {
+        guard let bytes = try XMLRootChildFilter.filteredPart(
+            part, in: archive, dropping: drop, atAnyDepth: atAnyDepth, minimumBytes: minimumBytes)
+        else {
             return try xmlReader(for: part)
         }
         return try XMLReader(bytes: bytes, limits: limits)
