@@ -44,20 +44,24 @@ enum XMLRootChildFilter {
     /// worth cutting, say).
     static func filteredPart(
         _ part: String, in archive: ZipArchive, dropping drop: (String) -> Bool, atAnyDepth: Bool = false,
-        ifContaining marker: String? = nil, minimumBytes: Int = 0
+        stoppingAt stop: String? = nil, ifContaining marker: String? = nil, minimumBytes: Int = 0
     ) throws(ConversionError) -> [UInt8]? {
         guard let entry = archive.entry(named: part), !entry.isDirectory,
             entry.declaredSize <= maxPartBytes, entry.declaredSize >= minimumBytes
         else { return nil }
         let bytes = try archive.read(entry)
         if let marker, !contains(marker, in: bytes) { return bytes }
-        return removingRootChildren(from: bytes, where: drop, atAnyDepth: atAnyDepth)
+        return removingRootChildren(from: bytes, where: drop, atAnyDepth: atAnyDepth, stoppingAt: stop)
     }
 
     /// `bytes` without the root's children whose local name `drop` accepts
-    /// (with `atAnyDepth`, without any such element below the root).
-    static func removingRootChildren(from bytes: [UInt8], where drop: (String) -> Bool, atAnyDepth: Bool = false) -> [UInt8] {
-        let cuts = bytes.withUnsafeBufferPointer { findCuts($0, drop: drop, atAnyDepth: atAnyDepth) }
+    /// (with `atAnyDepth`, without any such element below the root). With
+    /// `stop`, the scan ends at the root child of that local name and what
+    /// follows is kept as it is (a document's body after its styles).
+    static func removingRootChildren(
+        from bytes: [UInt8], where drop: (String) -> Bool, atAnyDepth: Bool = false, stoppingAt stop: String? = nil
+    ) -> [UInt8] {
+        let cuts = bytes.withUnsafeBufferPointer { findCuts($0, drop: drop, atAnyDepth: atAnyDepth, stop: stop) }
         guard let cuts, !cuts.isEmpty else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
@@ -74,7 +78,9 @@ enum XMLRootChildFilter {
     private static let greaterThan = UInt8(ascii: ">")
 
     /// The byte ranges to cut, in order; nil when the bytes are not plain.
-    private static func findCuts(_ bytes: UnsafeBufferPointer<UInt8>, drop: (String) -> Bool, atAnyDepth: Bool) -> [Range<Int>]? {
+    private static func findCuts(
+        _ bytes: UnsafeBufferPointer<UInt8>, drop: (String) -> Bool, atAnyDepth: Bool, stop: String?
+    ) -> [Range<Int>]? {
         let count = bytes.count
         var index = 0
         // A UTF-8 byte-order mark may open the part; other encodings are
@@ -118,6 +124,8 @@ enum XMLRootChildFilter {
             default:
                 guard let close = endOfStartTag(bytes, from: open + 1) else { return nil }
                 let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
+                // The rest is the parser's to judge: every cut so far is whole.
+                if let stop, depth == 1, cutStart == nil, localName(bytes, from: open + 1) == stop { return cuts }
                 if cutStart == nil, depth == 1 || (atAnyDepth && depth > 1), drop(localName(bytes, from: open + 1)) {
                     if selfClosing { cuts.append(open..<close + 1) } else { cutStart = open; cutDepth = depth }
                 }

@@ -31,6 +31,13 @@ import Testing
         #expect(XMLRootChildFilter.removingRootChildren(from: Array(root.utf8), where: { $0 == "pp" }, atAnyDepth: true) == Array("<pp></pp>".utf8))
     }
 
+    @Test func stopsAtTheNamedRootChildAndKeepsWhatFollows() {
+        let xml = #"<d><styles><pp/><s n="1"><pp/></s></styles><body><pp>kept</pp></body></d>"#
+        let bytes = XMLRootChildFilter.removingRootChildren(
+            from: Array(xml.utf8), where: { $0 == "pp" }, atAnyDepth: true, stoppingAt: "body")
+        #expect(String(decoding: bytes, as: UTF8.self) == #"<d><styles><s n="1"></s></styles><body><pp>kept</pp></body></d>"#)
+    }
+
     @Test func keepsOnlyWhatAKeepListAccepts() {
         let xml = "<styleSheet><numFmts/><fonts><font/></fonts><cellXfs><xf/></cellXfs><dxfs/></styleSheet>"
         let bytes = XMLRootChildFilter.removingRootChildren(from: Array(xml.utf8), where: { $0 != "numFmts" && $0 != "cellXfs" })

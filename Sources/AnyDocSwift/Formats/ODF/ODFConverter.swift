@@ -49,12 +49,12 @@ enum ODFConverter: FormatConverter {
         }
     }
 
-    /// What reading the styles never looks at, cut from `styles.xml` before
-    /// it is parsed: master pages, fonts and scripts (read elsewhere or not
+    /// What reading the styles never looks at, cut from `styles.xml` (and
+    /// from the automatic styles of `content.xml`) before it is parsed: master pages, fonts and scripts (read elsewhere or not
     /// at all), and inside the styles their paragraph, list-level, graphic
     /// and table layout, number formats, page layouts, drawing fills and
     /// outline and note settings, which are most of the part.
-    private static let unreadStyleElements: Set<String> = [
+    static let unreadStyleElements: Set<String> = [
         "master-styles", "font-face-decls", "scripts",
         "paragraph-properties", "list-level-properties", "graphic-properties", "table-cell-properties",
         "table-column-properties", "table-row-properties", "section-properties", "ruby-properties",

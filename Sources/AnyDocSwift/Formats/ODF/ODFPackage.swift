@@ -65,6 +65,19 @@ final class ODFPackage {
         return try XMLReader(bytes: bytes, limits: limits)
     }
 
+    /// A reader over `content.xml` whose font declarations and automatic
+    /// styles lose the elements `drop` names, cut before parsing; the body
+    /// after them is left as it is. Parts too large to hold whole stream
+    /// unfiltered.
+    func contentReader(droppingStyleElements drop: (String) -> Bool) throws(ConversionError) -> XMLReader {
+        guard let bytes = try XMLRootChildFilter.filteredPart(
+            "content.xml", in: archive, dropping: drop, atAnyDepth: true, stoppingAt: "body", minimumBytes: 4 << 10)
+        else {
+            return try xmlReader(for: "content.xml")
+        }
+        return try XMLReader(bytes: bytes, limits: limits)
+    }
+
     /// A streaming XML reader over a part.
     func xmlReader(for part: String) throws(ConversionError) -> XMLReader {
         try XMLReader(source: archive.reader(for: part), limits: limits)
