@@ -14,11 +14,13 @@ enum DOCXConverter: FormatConverter {
             relationships.first { $0.hasType(kind) && !$0.isExternal && package.contains($0.target) }?.target
         }
 
-        // Latent styles are display defaults for built-in styles: often
-        // two thirds of styles.xml, and nothing a converter reads.
+        // Of styles.xml only names, bases, outline levels, lists and a few
+        // run toggles are read: latent styles (often two thirds of the
+        // part), fonts, sizes, spacing and table formats are cut unparsed.
         let styles = try part("styles").map { name throws(ConversionError) in
             try WordStyles(reader: package.xmlReader(
-                for: name, droppingRootChildren: { $0 == "latentStyles" }, ifContaining: "latentStyles>", minimumBytes: 4 << 10))
+                for: name, droppingRootChildren: { !WordStyles.readElements.contains($0) }, atAnyDepth: true,
+                minimumBytes: 4 << 10))
         } ?? WordStyles()
         let numbering = (try? part("numbering").map { name throws(ConversionError) in try WordNumbering(reader: package.xmlReader(for: name)) }) ?? nil
         let context = WordDocumentContext(

@@ -17,6 +17,13 @@ struct WordStyles {
 
     init() {}
 
+    /// The elements of `styles.xml` this reads, by local name; a reader
+    /// may cut every other element before parsing.
+    static let readElements: Set<String> = [
+        "docDefaults", "rPrDefault", "style", "name", "basedOn", "pPr", "rPr", "outlineLvl", "numPr", "numId", "ilvl",
+        "b", "i", "strike", "dstrike", "vertAlign", "vanish", "specVanish", "rStyle",
+    ]
+
     init(reader: XMLReader) throws(ConversionError) {
         let w = OOXMLNamespace.wordprocessing
         while try reader.read() {

@@ -30,11 +30,11 @@ final class OPCPackage {
     /// names, cut before parsing; `XMLRootChildFilter.filteredPart` says
     /// when a part streams unfiltered instead.
     func xmlReader(
-        for part: String, droppingRootChildren drop: (String) -> Bool, ifContaining marker: String? = nil,
-        minimumBytes: Int = 0
+        for part: String, droppingRootChildren drop: (String) -> Bool, atAnyDepth: Bool = false,
+        ifContaining marker: String? = nil, minimumBytes: Int = 0
     ) throws(ConversionError) -> XMLReader {
         guard let bytes = try XMLRootChildFilter.filteredPart(
-            part, in: archive, dropping: drop, ifContaining: marker, minimumBytes: minimumBytes)
+            part, in: archive, dropping: drop, atAnyDepth: atAnyDepth, ifContaining: marker, minimumBytes: minimumBytes)
         else {
             return try xmlReader(for: part)
         }
