@@ -22,7 +22,12 @@ enum DOCXConverter: FormatConverter {
                 for: name, droppingRootChildren: { !WordStyles.readElements.contains($0) }, atAnyDepth: true,
                 minimumBytes: 4 << 10))
         } ?? WordStyles()
-        let numbering = (try? part("numbering").map { name throws(ConversionError) in try WordNumbering(reader: package.xmlReader(for: name)) }) ?? nil
+        // Likewise numbering.xml, mostly the indents and fonts of each level.
+        let numbering = (try? part("numbering").map { name throws(ConversionError) in
+            try WordNumbering(reader: package.xmlReader(
+                for: name, droppingRootChildren: { !WordNumbering.readElements.contains($0) }, atAnyDepth: true,
+                minimumBytes: 4 << 10))
+        }) ?? nil
         let context = WordDocumentContext(
             package: package, styles: styles, numbering: numbering ?? WordNumbering(),
             options: input.options, deadline: input.deadline)

@@ -25,6 +25,13 @@ struct WordNumbering {
 
     init() {}
 
+    /// The elements of `numbering.xml` this reads, by local name; a reader
+    /// may cut every other element before parsing.
+    static let readElements: Set<String> = [
+        "abstractNum", "num", "lvl", "numStyleLink", "numFmt", "start", "lvlRestart", "abstractNumId", "lvlOverride",
+        "startOverride",
+    ]
+
     init(reader: XMLReader) throws(ConversionError) {
         let w = OOXMLNamespace.wordprocessing
         while try reader.read() {
