@@ -19,14 +19,23 @@ enum PropertySetReader {
         case created = 12, modified = 13, pageCount = 14
     }
 
-    /// The properties of the stream's first section, by identifier;
-    /// only those `wanted` accepts are decoded.
-    static func properties(_ bytes: [UInt8], wanted: (UInt32) -> Bool = { _ in true }) -> [UInt32: Value] {
+    /// One decoded property.
+    struct Property {
+        let id: UInt32
+        let value: Value
+    }
+
+    /// The properties of the stream's first section, in stored order;
+    /// only those `wanted` accepts are decoded. A list rather than a
+    /// dictionary: a section holds a handful, and the first use of a
+    /// dictionary keyed by a new type costs a search of every protocol
+    /// conformance in the program.
+    static func properties(_ bytes: [UInt8], wanted: (UInt32) -> Bool = { _ in true }) -> [Property] {
         guard LittleEndian.uint16(bytes, at: 0) == 0xFFFE, let sectionCount = LittleEndian.uint32(bytes, at: 24), sectionCount >= 1,
             let sectionOffset = LittleEndian.uint32(bytes, at: 44).map(Int.init),
             let sectionSize = LittleEndian.uint32(bytes, at: sectionOffset).map(Int.init),
             let count = LittleEndian.uint32(bytes, at: sectionOffset + 4).map(Int.init)
-        else { return [:] }
+        else { return [] }
         let sectionEnd = min(bytes.count, sectionOffset + sectionSize)
         var locations: [(UInt32, Int)] = []
         for index in 0..<min(count, 1024) {
@@ -39,9 +48,11 @@ enum PropertySetReader {
             .flatMap { value(bytes, at: $0.1, end: sectionEnd, codePage: 1252) }
         var codePageNumber = 1252
         if case .integer(let number)? = codePage { codePageNumber = number & 0xFFFF }
-        var result: [UInt32: Value] = [:]
+        var result: [Property] = []
         for (id, offset) in locations where wanted(id) {
-            if let value = value(bytes, at: offset, end: sectionEnd, codePage: codePageNumber) { result[id] = value }
+            if let value = value(bytes, at: offset, end: sectionEnd, codePage: codePageNumber) {
+                result.append(Property(id: id, value: value))
+            }
         }
         return result
     }
@@ -51,13 +62,17 @@ enum PropertySetReader {
         // Writers store many more (template, editing time, print date):
         // decoding them would be wasted.
         let properties = properties(bytes) { SummaryProperty(rawValue: $0) != nil }
+        // A repeated identifier: the last one counts.
+        func stored(_ property: SummaryProperty) -> Value? {
+            properties.last { $0.id == property.rawValue }?.value
+        }
         func text(_ property: SummaryProperty) -> String? {
-            guard case .string(let value)? = properties[property.rawValue] else { return nil }
+            guard case .string(let value)? = stored(property) else { return nil }
             let trimmed = value.trimmingSpaces()
             return trimmed.isEmpty ? nil : trimmed
         }
         func date(_ property: SummaryProperty) -> String? {
-            guard case .date(let value)? = properties[property.rawValue] else { return nil }
+            guard case .date(let value)? = stored(property) else { return nil }
             return value
         }
         if let title = text(.title) { metadata.title = title }
@@ -69,7 +84,7 @@ enum PropertySetReader {
         }
         if let created = date(.created) { metadata.created = created }
         if let modified = date(.modified) { metadata.modified = modified }
-        if case .integer(let pages)? = properties[SummaryProperty.pageCount.rawValue], pages > 0 { metadata.pageCount = pages }
+        if case .integer(let pages)? = stored(.pageCount), pages > 0 { metadata.pageCount = pages }
     }
 
     /// One TypedPropertyValue: a 16-bit type, padding, then the value.

@@ -5,7 +5,7 @@
 /// list); a group flagged as a table gives its cells.
 struct PPTDrawingReader {
     let reader: PPTRecordReader
-    let hyperlinks: [UInt32: String]
+    let hyperlinks: [Int: String]
 
     /// MS-ODRAW shape type of straight lines: table borders, never cells.
     private static let lineShapeType: UInt16 = 20

@@ -9,15 +9,17 @@
 struct PPTPersistDirectory {
     /// The DocumentContainer's persist id, from the newest edit.
     let documentID: UInt32
-    private let offsets: [UInt32: Int]
+    /// Keyed by Int, as the other maps of a presentation are: each key
+    /// type's first use costs a search of the program's conformances.
+    private let offsets: [Int: Int]
 
-    func offset(of persistID: UInt32) -> Int? { offsets[persistID] }
+    func offset(of persistID: UInt32) -> Int? { offsets[Int(persistID)] }
 
     static func read(_ reader: PPTRecordReader, newestEdit: Int?) throws(ConversionError) -> PPTPersistDirectory {
         var newest = newestEdit.flatMap { reader.record(at: $0)?.type == PPTRecordType.userEditAtom ? $0 : nil }
         if newest == nil { newest = try lastEditByScanning(reader) }
         guard let start = newest else { throw .malformed("PowerPoint Document stream: no user edit record") }
-        var offsets: [UInt32: Int] = [:]
+        var offsets: [Int: Int] = [:]
         var documentID: UInt32?
         var visited: Set<Int> = []
         var editOffset = start
@@ -39,7 +41,7 @@ struct PPTPersistDirectory {
 
     /// Each entry: a persist id (20 bits) and a count (12 bits), then that
     /// many 32-bit stream offsets for consecutive ids.
-    private static func readEntries(_ atom: PPTRecord, reader: PPTRecordReader, into offsets: inout [UInt32: Int]) throws(ConversionError) {
+    private static func readEntries(_ atom: PPTRecord, reader: PPTRecordReader, into offsets: inout [Int: Int]) throws(ConversionError) {
         var position = 0
         while let header = reader.uint32(atom, at: position) {
             let firstID = header & 0x000F_FFFF
@@ -48,7 +50,7 @@ struct PPTPersistDirectory {
             for index in 0..<count {
                 guard let offset = reader.uint32(atom, at: position) else { return }
                 try reader.countVisit()
-                let id = firstID + UInt32(index)
+                let id = Int(firstID) + index
                 if offsets[id] == nil { offsets[id] = Int(offset) }
                 position += 4
             }

@@ -13,18 +13,18 @@ struct PPTListedPage {
 /// and notes pages, with the records behind them on demand.
 final class PPTPresentation {
     let reader: PPTRecordReader
-    let hyperlinks: [UInt32: String]
+    let hyperlinks: [Int: String]
     /// The slides in show order.
     let slides: [PPTListedPage]
     /// The deck's footer and date, for slides without their own.
     let slideFooters: PPTHeadersFooters?
     private let notesPages: [PPTListedPage]
     /// Notes page positions by their own identifier (the first wins).
-    private let notesByIdentifier: [UInt32: Int]
+    private let notesByIdentifier: [Int: Int]
     private let directory: PPTPersistDirectory
     private let maxTableCells: Int
     private var tableCells = 0
-    private lazy var notesBySlide: [UInt32: Int] = readNotesAtoms()
+    private lazy var notesBySlide: [Int: Int] = readNotesAtoms()
 
     init(stream: [UInt8], newestEdit: Int?, limits: Limits, deadline: Deadline) throws(ConversionError) {
         let reader = PPTRecordReader(bytes: stream, limits: limits, deadline: deadline)
@@ -56,7 +56,7 @@ final class PPTPresentation {
         self.slides = slides ?? []
         self.notesPages = notesPages ?? []
         self.notesByIdentifier = Dictionary(
-            (notesPages ?? []).enumerated().map { ($0.element.identifier, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            (notesPages ?? []).enumerated().map { (Int($0.element.identifier), $0.offset) }, uniquingKeysWith: { first, _ in first })
         self.slideFooters = slideFooters
         self.maxTableCells = limits.maxTableCells
     }
@@ -71,10 +71,10 @@ final class PPTPresentation {
     /// A slide's notes page: the one its SlideAtom names, else the one
     /// whose NotesAtom names the slide.
     func notesPage(for slide: PPTListedPage, reference: UInt32?) -> PPTListedPage? {
-        if let reference, reference != 0, let index = notesByIdentifier[reference] {
+        if let reference, reference != 0, let index = notesByIdentifier[Int(reference)] {
             return notesPages[index]
         }
-        return notesBySlide[slide.identifier].map { notesPages[$0] }
+        return notesBySlide[Int(slide.identifier)].map { notesPages[$0] }
     }
 
     func countTableCells(_ count: Int) throws(ConversionError) {
@@ -87,7 +87,7 @@ final class PPTPresentation {
     /// A slide list: each SlidePersistAtom starts a page; the text atoms
     /// after it are that page's.
     private static func pages(
-        in list: PPTRecord, reader: PPTRecordReader, hyperlinks: [UInt32: String]
+        in list: PPTRecord, reader: PPTRecordReader, hyperlinks: [Int: String]
     ) throws(ConversionError) -> [PPTListedPage] {
         var pages: [PPTListedPage] = []
         var collector = PPTTextCollector(reader: reader, hyperlinks: hyperlinks)
@@ -108,12 +108,12 @@ final class PPTPresentation {
     }
 
     /// Slide identifier to notes page, from each notes page's NotesAtom.
-    private func readNotesAtoms() -> [UInt32: Int] {
-        var result: [UInt32: Int] = [:]
+    private func readNotesAtoms() -> [Int: Int] {
+        var result: [Int: Int] = [:]
         for (index, page) in notesPages.enumerated() {
             guard let notes = container(page.persistID, type: PPTRecordType.notes),
                   let atom = try? reader.child(of: notes, type: PPTRecordType.notesAtom),
-                  let slide = reader.uint32(atom, at: 0), result[slide] == nil else { continue }
+                  let slide = reader.uint32(atom, at: 0).map(Int.init), result[slide] == nil else { continue }
             result[slide] = index
         }
         return result

@@ -95,5 +95,10 @@ enum PPTPlaceholder {
         }
     }
 
-    static let notesBody: Set<UInt8> = [0x06, 0x0C]
+    /// Notes body and notes placeholders. A switch, not a set: the first
+    /// use of a set type costs the run time a search of every protocol
+    /// conformance in the program.
+    static func isNotesBody(_ placement: UInt8) -> Bool {
+        placement == 0x06 || placement == 0x0C
+    }
 }

@@ -33,9 +33,12 @@ struct PPTSlideComposer {
     func compose(_ shapes: [PPTShape]) throws(ConversionError) -> Composition {
         var items = resolved(shapes).map { Item(role: Self.role(of: $0), shape: $0) }
         var title: String?
-        if let index = items.firstIndex(where: { $0.role == .title && !Self.titleText($0.shape).isEmpty }) {
-            title = Self.titleText(items[index].shape)
+        for index in items.indices where items[index].role == .title {
+            let text = Self.titleText(items[index].shape)
+            guard !text.isEmpty else { continue }
+            title = text
             items.remove(at: index)
+            break
         }
         // The original position in the key keeps the sort stable.
         let placeholders = items.enumerated()
@@ -62,7 +65,7 @@ struct PPTSlideComposer {
                 case .group(let children):
                     collect(children)
                 case .text(let text):
-                    let isNotes = shape.placeholder.map { PPTPlaceholder.notesBody.contains($0) } ?? (text.type == PPTTextType.notes)
+                    let isNotes = shape.placeholder.map(PPTPlaceholder.isNotesBody) ?? (text.type == PPTTextType.notes)
                     if isNotes { blocks += ParagraphGrouper.blocks(text.paragraphs()) { $0.bullet ?? .none } }
                 default:
                     break

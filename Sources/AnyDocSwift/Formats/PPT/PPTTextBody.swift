@@ -9,8 +9,9 @@ struct PPTTextBody {
     var style = PPTTextStyle()
     var links: [PPTTextLink] = []
     /// Slide number, date, header and footer fields: each is a `*` in the
-    /// text that the viewer replaces; nothing to show in Markdown.
-    var fieldPositions: Set<Int> = []
+    /// text that the viewer replaces; nothing to show in Markdown. In
+    /// the order the atoms give them (`paragraphs` sorts them).
+    var fieldPositions: [Int] = []
     /// Start numbers of the shape's numbering entries (nil where an
     /// entry does not number), which character runs select.
     var autoNumbers: [Int?] = []
@@ -27,6 +28,7 @@ struct PPTTextBody {
         var paragraphRuns = RunCursor(lengths: style.paragraphs.map(\.length))
         var characterRuns = RunCursor(lengths: style.characters.map(\.length))
         var linkCursor = LinkCursor(links: links)
+        var fields = FieldCursor(positions: fieldPositions)
         var start = 0
         while start <= units.count {
             var end = start
@@ -40,7 +42,7 @@ struct PPTTextBody {
             if bullet != .none, let run = characterRuns.index(at: start), let number = numberingStart(run: run) {
                 bullet = .number(start: number)
             }
-            let pieces = self.pieces(start..<end, characterRuns: &characterRuns, links: &linkCursor)
+            let pieces = self.pieces(start..<end, characterRuns: &characterRuns, links: &linkCursor, fields: &fields)
             result.append(DrawingParagraph(content: InlineTrimming.trimmed(Self.linking(pieces)), level: level, bullet: bullet))
             start = end + 1
         }
@@ -66,7 +68,12 @@ struct PPTTextBody {
         var format: PPTCharacterFormat?
     }
 
-    private func pieces(_ range: Range<Int>, characterRuns: inout RunCursor, links: inout LinkCursor) -> [Piece] {
+    /// The pieces of one paragraph. The text is walked in stretches over
+    /// which the character run and the link stay the same, so each
+    /// character costs only its own test and decoding.
+    private func pieces(
+        _ range: Range<Int>, characterRuns: inout RunCursor, links: inout LinkCursor, fields: inout FieldCursor
+    ) -> [Piece] {
         var pieces: [Piece] = []
         // The text piece being gathered, as UTF-8, with what it shares.
         var text: [UInt8] = []
@@ -83,26 +90,42 @@ struct PPTTextBody {
         var index = range.lowerBound
         while index < range.upperBound {
             let link = links.destination(at: index)
-            if !fieldPositions.isEmpty && fieldPositions.contains(index) {
-                index += 1
-                continue
-            }
-            if units[index] == 0x0B || units[index] == 0x0A {
-                flush()
-                pieces.append(Piece(inline: .lineBreak, link: link))
-                index += 1
-                continue
-            }
-            let format = characterRuns.index(at: index).map { style.characters[$0].format } ?? PPTCharacterFormat()
-            let (scalar, width) = PPTCharacters.scalar(in: units, at: index)
-            index += width
-            guard let scalar else { continue }
-            if textFormat != format || textLink != link {
-                flush()
-                textFormat = format
-                textLink = link
-            }
-            PPTCharacters.appendUTF8(scalar, to: &text)
+            let run = characterRuns.index(at: index)
+            let format = run.map { style.characters[$0].format } ?? PPTCharacterFormat()
+            let stretchEnd = min(range.upperBound, links.nextChange, characterRuns.end)
+            // Whether the piece being gathered already has this stretch's format and link.
+            var matches = textFormat == format && textLink == link
+            repeat {
+                if fields.contains(index) {
+                    index += 1
+                    continue
+                }
+                let unit = units[index]
+                if unit == 0x0B || unit == 0x0A {
+                    flush()
+                    matches = false
+                    pieces.append(Piece(inline: .lineBreak, link: link))
+                    index += 1
+                    continue
+                }
+                let scalar: Unicode.Scalar?
+                if unit >= 0x20 && unit < 0x7F {
+                    scalar = Unicode.Scalar(UInt8(truncatingIfNeeded: unit))
+                    index += 1
+                } else {
+                    let (decoded, width) = PPTCharacters.scalar(in: units, at: index)
+                    scalar = decoded
+                    index += width
+                }
+                guard let scalar else { continue }
+                if !matches {
+                    flush()
+                    textFormat = format
+                    textLink = link
+                    matches = true
+                }
+                PPTCharacters.appendUTF8(scalar, to: &text)
+            } while index < stretchEnd
         }
         flush()
         return pieces
@@ -159,6 +182,10 @@ private struct RunCursor {
         }
         return run < lengths.count ? run : nil
     }
+
+    /// Where the run found last ends: `index(at:)` gives the same answer
+    /// for every position before it.
+    var end: Int { run < lengths.count ? runStart + lengths[run] : .max }
 }
 
 /// Finds the link over a position, for positions asked in increasing
@@ -180,5 +207,29 @@ private struct LinkCursor {
         }
         if let link = current, link.range.upperBound <= position { current = nil }
         return current?.destination
+    }
+
+    /// The first position at which `destination(at:)` could answer
+    /// otherwise than it did last: the next link's start or the current
+    /// link's end. Positions before it leave the cursor as it is.
+    var nextChange: Int {
+        let nextStart = next < links.count ? links[next].range.lowerBound : .max
+        return min(nextStart, current?.range.upperBound ?? .max)
+    }
+}
+
+/// Tells whether a position holds a field character, for positions asked
+/// in increasing order.
+private struct FieldCursor {
+    private let positions: [Int]
+    private var next = 0
+
+    init(positions: [Int]) {
+        self.positions = positions.count > 1 ? positions.sorted() : positions
+    }
+
+    mutating func contains(_ position: Int) -> Bool {
+        while next < positions.count, positions[next] < position { next += 1 }
+        return next < positions.count && positions[next] == position
     }
 }

@@ -5,13 +5,13 @@
 struct PPTTextCollector {
     let reader: PPTRecordReader
     /// External hyperlink targets by their ExHyperlink id.
-    let hyperlinks: [UInt32: String]
+    let hyperlinks: [Int: String]
     private(set) var texts: [PPTTextBody] = []
     /// The target of the mouse-click action read last, waiting for the
     /// TxInteractiveInfoAtom that gives its range.
     private var pendingLink: String?
 
-    init(reader: PPTRecordReader, hyperlinks: [UInt32: String]) {
+    init(reader: PPTRecordReader, hyperlinks: [Int: String]) {
         self.reader = reader
         self.hyperlinks = hyperlinks
     }
@@ -40,7 +40,7 @@ struct PPTTextCollector {
             }
             pendingLink = nil
         case let type where PPTRecordType.isFieldAtom(type):
-            if let position = reader.uint32(record, at: 0) { texts[last].fieldPositions.insert(Int(position)) }
+            if let position = reader.uint32(record, at: 0) { texts[last].fieldPositions.append(Int(position)) }
         default:
             break
         }
@@ -52,6 +52,6 @@ struct PPTTextCollector {
         guard let atom = try reader.child(of: container, type: PPTRecordType.interactiveInfoAtom),
               let reference = reader.uint32(atom, at: 4), let action = reader.uint8(atom, at: 8) else { return nil }
         let hyperlinkAction: UInt8 = 4
-        return action == hyperlinkAction ? hyperlinks[reference] : nil
+        return action == hyperlinkAction ? hyperlinks[Int(reference)] : nil
     }
 }
