@@ -25,9 +25,22 @@ struct CompoundFileDirectoryRecord: Sendable, Equatable {
             let start = LittleEndian.uint32(bytes, at: offset + 0x74),
             let size = LittleEndian.uint64(bytes, at: offset + 0x78)
         else { return nil }
-        // The length counts bytes including the terminating NUL; clamp a
-        // lying length to the 32 UTF-16 units the field holds.
-        let units = min(Int(nameLength) / 2, 32)
+        let kind = Kind(rawValue: bytes[offset + 0x42])
+        // Free slots keep stale names nothing reads.
+        self.name = kind == .unallocated ? "" : Self.name(bytes, at: offset, length: Int(nameLength))
+        self.kind = kind
+        self.left = left
+        self.right = right
+        self.child = child
+        self.startSector = start
+        self.size = majorVersion == 3 ? size & 0xFFFF_FFFF : size
+    }
+
+    /// The name field: `length` counts bytes including the terminating
+    /// NUL; a lying length is clamped to the 32 UTF-16 units the field
+    /// holds. The caller has checked the 128 bytes are there.
+    private static func name(_ bytes: [UInt8], at offset: Int, length: Int) -> String {
+        let units = min(length / 2, 32)
         var codeUnits: [UInt16] = []
         codeUnits.reserveCapacity(units)
         for unit in 0..<units {
@@ -35,13 +48,7 @@ struct CompoundFileDirectoryRecord: Sendable, Equatable {
             if value == 0 { break }
             codeUnits.append(value)
         }
-        self.name = UTF16Text.string(codeUnits)
-        self.kind = Kind(rawValue: bytes[offset + 0x42])
-        self.left = left
-        self.right = right
-        self.child = child
-        self.startSector = start
-        self.size = majorVersion == 3 ? size & 0xFFFF_FFFF : size
+        return UTF16Text.string(codeUnits)
     }
 }
 
