@@ -5,7 +5,17 @@ import PackageDescription
 /// keep their state in classes, and checking every access to it cost a
 /// twentieth of the conversion time. The compile-time checks still
 /// apply, and bounds and overflow checks stay on.
-let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+///
+/// They also reach the metadata of generic types (a `Set<UInt16>`, a
+/// dictionary keyed by an enum) through generated accessors rather than
+/// by demangling its name at run time: the demangler checks each generic
+/// requirement by scanning every protocol conformance in the process,
+/// which cost the first document of a run about a million instructions.
+let releaseSpeed: [SwiftSetting] = [
+    .unsafeFlags(
+        ["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+        .when(configuration: .release))
+]
 
 let package = Package(
     name: "AnyDocSwift",
