@@ -15,6 +15,19 @@ final class ShapeTreeReader {
     private let a = PPTXNamespace.drawing
     private let mc = PPTXNamespace.markupCompatibility
 
+    /// What slides and notes pages hold that no shape reader looks at:
+    /// geometry, fills, fonts, spacing, table styling, connectors,
+    /// extensions. Cut before parsing, it spares half the parse; every
+    /// name here is unread in every namespace a slide uses.
+    static let unreadElements = XMLLocalNames([
+        "bg", "bodyPr", "style", "custGeom", "prstGeom", "ln", "effectLst", "effectDag", "scene3d", "sp3d",
+        "solidFill", "gradFill", "noFill", "pattFill", "grpFill", "latin", "ea", "cs", "highlight",
+        "uFill", "uFillTx", "uLn", "uLnTx", "defRPr", "endParaRPr", "spcBef", "spcAft", "lnSpc", "tabLst",
+        "buFont", "buFontTx", "buClr", "buClrTx", "buSzPct", "buSzPts", "buSzTx",
+        "cNvSpPr", "cNvPicPr", "cNvGraphicFramePr", "cNvGrpSpPr", "cxnSp", "ext", "chOff", "chExt",
+        "srcRect", "stretch", "tblPr", "tblGrid", "tcPr", "clrMapOvr", "timing", "transition", "extLst",
+    ])
+
     /// `show` on the root element: "0" on a hidden slide.
     private(set) var rootShow: String?
 

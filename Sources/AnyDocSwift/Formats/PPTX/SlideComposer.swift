@@ -7,7 +7,7 @@
 /// groups stay together, their members ordered the same way; last, footer
 /// and date placeholders. Slide numbers are dropped: the heading has one.
 struct SlideComposer {
-    let styles: LayoutStyles
+    let styles: SlideStyles
 
     /// Shapes whose tops differ by less than this (a quarter inch, in EMU)
     /// count as one row and are read left to right.

@@ -14,9 +14,9 @@ struct SlideContent {
 enum SlideReader {
     static func read(_ part: String, context: DeckContext) throws(ConversionError) -> SlideContent {
         let relationships = try context.package.relationshipsByID(of: part)
-        let tree = ShapeTreeReader(reader: try context.package.xmlReader(for: part), context: context, relationships: relationships)
+        let tree = try shapeTree(of: part, context: context, relationships: relationships)
         let shapes = try tree.readShapes()
-        let composition = SlideComposer(styles: context.styles.styles(forSlide: part)).compose(shapes)
+        let composition = SlideComposer(styles: SlideStyles(slidePart: part, cache: context.styles)).compose(shapes)
         let hidden = tree.rootShow == "0" || tree.rootShow == "false"
         var slide = SlideContent(
             title: composition.title, isHidden: hidden, blocks: composition.blocks, footer: composition.footer, notes: [])
@@ -36,7 +36,7 @@ enum SlideReader {
     /// bullets worth showing, so only bullets the text sets are lists.
     private static func notesBlocks(_ part: String, context: DeckContext) throws(ConversionError) -> [Block] {
         let relationships = try context.package.relationshipsByID(of: part)
-        let tree = ShapeTreeReader(reader: try context.package.xmlReader(for: part), context: context, relationships: relationships)
+        let tree = try shapeTree(of: part, context: context, relationships: relationships)
         var blocks: [Block] = []
         func collect(_ shapes: [SlideShape]) {
             for shape in shapes {
@@ -54,5 +54,14 @@ enum SlideReader {
         }
         collect(try tree.readShapes())
         return blocks
+    }
+
+    /// A shape-tree reader over a slide or notes page, with what it never
+    /// reads cut before parsing.
+    private static func shapeTree(
+        of part: String, context: DeckContext, relationships: [String: Relationship]
+    ) throws(ConversionError) -> ShapeTreeReader {
+        let reader = try context.package.xmlReader(for: part, droppingElements: ShapeTreeReader.unreadElements)
+        return ShapeTreeReader(reader: reader, context: context, relationships: relationships)
     }
 }

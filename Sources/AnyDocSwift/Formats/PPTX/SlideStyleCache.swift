@@ -15,11 +15,11 @@ struct MasterStyles {
     var other = ListLevels()
 }
 
-/// What a slide's placeholders inherit: the layout's placeholders and,
-/// behind them, the master's.
+/// A layout's placeholders, and the part they inherit from.
 struct LayoutStyles {
     var placeholders: [PlaceholderStyle] = []
-    var master = MasterStyles()
+    /// The layout part, whose relationships name its master.
+    var part: String?
 
     private static let typedOnly: Set<String> = ["title", "ctrTitle", "dt", "ftr", "sldNum", "hdr"]
 
@@ -37,43 +37,11 @@ struct LayoutStyles {
         let type = reference.type ?? "obj"
         return placeholders.first { $0.type == type }
     }
-
-    /// The placeholder's type once the layout has filled in what the slide
-    /// left out (`obj` when nobody says).
-    func effectiveType(of reference: PlaceholderReference) -> String {
-        reference.type ?? match(reference)?.type ?? "obj"
-    }
-
-    /// The bullet a level inherits from the layout, the master's
-    /// placeholder and the master's text styles; nil when none says.
-    func inheritedBullet(for reference: PlaceholderReference, level: Int) -> BulletStyle? {
-        let layoutMatch = match(reference)
-        if let bullet = layoutMatch?.levels.bullet(level: level) { return bullet }
-        let role = Self.masterRole(reference.type ?? layoutMatch?.type ?? "obj")
-        if let onMaster = master.placeholders.first(where: { Self.masterRole($0.type) == role }),
-           let bullet = onMaster.levels.bullet(level: level) {
-            return bullet
-        }
-        switch role {
-        case "title": return master.title.bullet(level: level)
-        case "body": return master.body.bullet(level: level)
-        default: return master.other.bullet(level: level)
-        }
-    }
-
-    /// Masters hold one placeholder per role: titles, footers, and a body
-    /// that every content placeholder follows.
-    static func masterRole(_ type: String) -> String {
-        switch type {
-        case "title", "ctrTitle": return "title"
-        case "dt", "ftr", "sldNum", "hdr": return type
-        default: return "body"
-        }
-    }
 }
 
 /// Layout and master styles, read once per part. They only refine how
 /// text is marked, so a layout that cannot be read just adds nothing.
+/// `SlideStyles` asks for them only when a slide needs them.
 final class SlideStyleCache {
     private let package: OPCPackage
     private var layouts: [String: LayoutStyles] = [:]
@@ -81,30 +49,41 @@ final class SlideStyleCache {
 
     private let p = PPTXNamespace.presentation
 
+    /// What layouts and masters hold besides placeholders and bullets:
+    /// geometry, fills, fonts, sample text, the colour map. Cut before
+    /// parsing, it spares most of the parse.
+    static let unreadElements = XMLLocalNames([
+        "bg", "spPr", "bodyPr", "p", "style", "defRPr", "spcBef", "spcAft", "lnSpc", "tabLst",
+        "buFont", "buFontTx", "buClr", "buClrTx", "buSzPct", "buSzPts", "buSzTx",
+        "nvGrpSpPr", "grpSpPr", "cNvPr", "cNvSpPr", "pic", "cxnSp", "graphicFrame",
+        "clrMap", "clrMapOvr", "sldLayoutIdLst", "timing", "transition", "hf", "extLst",
+    ])
+
     init(package: OPCPackage) {
         self.package = package
     }
 
-    /// The styles behind a slide, from its `slideLayout` relationship.
-    func styles(forSlide slidePart: String) -> LayoutStyles {
+    /// The layout behind a slide, from its `slideLayout` relationship.
+    func layout(forSlide slidePart: String) -> LayoutStyles {
         let relationships = (try? package.relationships(of: slidePart)) ?? []
         guard let layout = relationships.first(where: { $0.hasType("slideLayout") && !$0.isExternal })?.target else {
             return LayoutStyles()
         }
         if let cached = layouts[layout] { return cached }
-        var styles = LayoutStyles()
         var layoutStyles = MasterStyles()
         read(layout, into: &layoutStyles)
-        styles.placeholders = layoutStyles.placeholders
-        let layoutRelationships = (try? package.relationships(of: layout)) ?? []
-        if let master = layoutRelationships.first(where: { $0.hasType("slideMaster") && !$0.isExternal })?.target {
-            styles.master = masterStyles(master)
-        }
+        let styles = LayoutStyles(placeholders: layoutStyles.placeholders, part: layout)
         layouts[layout] = styles
         return styles
     }
 
-    private func masterStyles(_ part: String) -> MasterStyles {
+    /// The master behind a layout, from its `slideMaster` relationship.
+    func master(behind layout: LayoutStyles) -> MasterStyles {
+        guard let layoutPart = layout.part else { return MasterStyles() }
+        let relationships = (try? package.relationships(of: layoutPart)) ?? []
+        guard let part = relationships.first(where: { $0.hasType("slideMaster") && !$0.isExternal })?.target else {
+            return MasterStyles()
+        }
         if let cached = masters[part] { return cached }
         var styles = MasterStyles()
         read(part, into: &styles)
@@ -116,7 +95,9 @@ final class SlideStyleCache {
     /// (`p:txStyles`, the first of each kind), into `styles`. The styles
     /// stream past: only their bullets are kept.
     private func read(_ part: String, into styles: inout MasterStyles) {
-        guard package.contains(part), let reader = try? package.xmlReader(for: part) else { return }
+        guard package.contains(part),
+            let reader = try? package.xmlReader(for: part, droppingElements: Self.unreadElements)
+        else { return }
         var seen: Set<String> = []
         do {
             while try reader.read() {

@@ -41,6 +41,15 @@ final class OPCPackage {
         return try XMLReader(bytes: bytes, limits: limits, namespaceAliases: OOXMLNamespace.aliases)
     }
 
+    /// A reader over a part without the elements `names` lists, wherever
+    /// they sit, cut before parsing (see `XMLElementFilter`).
+    func xmlReader(for part: String, droppingElements names: XMLLocalNames) throws(ConversionError) -> XMLReader {
+        guard let bytes = try XMLElementFilter.filteredPart(part, in: archive, dropping: names) else {
+            return try xmlReader(for: part)
+        }
+        return try XMLReader(bytes: bytes, limits: limits, namespaceAliases: OOXMLNamespace.aliases)
+    }
+
     /// The part the package's root relationship of `kind` points to, such
     /// as `word/document.xml` for `officeDocument`.
     func rootPart(ofType kind: String) throws(ConversionError) -> String? {

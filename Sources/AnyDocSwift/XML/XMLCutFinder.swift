@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds the elements to cut out of an XML part before it is parsed: a
+/// scan for tag boundaries (quotes, comments, CDATA and processing
+/// instructions respected) that never interprets the markup. The filters
+/// built on it (`XMLRootChildFilter`, `XMLElementFilter`) say which
+/// elements go.
+///
+/// Whenever the bytes are anything but plain UTF-8 XML without a DOCTYPE,
+/// or the tags do not balance, it finds nothing to cut, and the parser
+/// judges the bytes as before. What is cut goes unparsed, so damage inside
+/// a cut element no longer stops the conversion.
+enum XMLCutFinder {
+    /// The byte ranges of the elements `cut` accepts, in order, or nil
+    /// when the bytes are not plain. `cut` is asked about each start tag
+    /// outside a cut, with the element's depth (the root is 0) and its
+    /// name without prefix; it is never asked about the root. When `stop`
+    /// accepts a start tag outside a cut, the scan ends there and what
+    /// follows is left to the parser (a body after its styles).
+    static func cuts(
+        in bytes: UnsafeBufferPointer<UInt8>,
+        stoppingAt stop: ((_ depth: Int, _ localName: UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
+        where cut: (_ depth: Int, _ localName: UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> [Range<Int>]? {
+        let count = bytes.count
+        var index = 0
+        // A UTF-8 byte-order mark may open the part; other encodings are
+        // left to the parser.
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        while index < count, isSpace(bytes[index]) { index += 1 }
+        guard index < count, bytes[index] == lessThan else { return nil }
+
+        var depth = 0
+        var cuts: [Range<Int>] = []
+        // Where the element being cut starts, and its depth.
+        var open: (start: Int, depth: Int)?
+        while true {
+            guard let tag = find(lessThan, in: bytes, from: index) else { break }
+            guard tag + 1 < count else { return nil }
+            switch bytes[tag + 1] {
+            case UInt8(ascii: "?"):
+                guard let end = find("?>", in: bytes, from: tag + 2) else { return nil }
+                index = end
+            case UInt8(ascii: "!"):
+                if matches("<!--", in: bytes, at: tag) {
+                    guard let end = find("-->", in: bytes, from: tag + 4) else { return nil }
+                    index = end
+                } else if matches("<![CDATA[", in: bytes, at: tag) {
+                    guard let end = find("]]>", in: bytes, from: tag + 9) else { return nil }
+                    index = end
+                } else {
+                    // A DOCTYPE may declare entities: leave it all to the parser.
+                    return nil
+                }
+            case UInt8(ascii: "/"):
+                guard let close = find(greaterThan, in: bytes, from: tag + 2) else { return nil }
+                depth -= 1
+                guard depth >= 0 else { return nil }
+                if let element = open, element.depth == depth {
+                    cuts.append(element.start..<close + 1)
+                    open = nil
+                }
+                index = close + 1
+            default:
+                guard let close = endOfStartTag(bytes, from: tag + 1) else { return nil }
+                let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
+                // Every cut so far is whole: the rest is the parser's to judge.
+                if let stop, open == nil, stop(depth, localName(bytes, from: tag + 1, to: close)) { return cuts }
+                if open == nil, depth > 0, cut(depth, localName(bytes, from: tag + 1, to: close)) {
+                    if selfClosing { cuts.append(tag..<close + 1) } else { open = (tag, depth) }
+                }
+                if !selfClosing { depth += 1 }
+                index = close + 1
+            }
+        }
+        guard depth == 0, open == nil else { return nil }
+        return cuts
+    }
+
+    /// `bytes` without the ranges in `cuts` (ordered, not overlapping).
+    static func removing(_ cuts: [Range<Int>], from bytes: [UInt8]) -> [UInt8] {
+        guard !cuts.isEmpty else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count - cuts.reduce(0) { $0 + $1.count })
+        var start = 0
+        for cut in cuts {
+            result.append(contentsOf: bytes[start..<cut.lowerBound])
+            start = cut.upperBound
+        }
+        result.append(contentsOf: bytes[start...])
+        return result
+    }
+
+    /// Whether `marker` occurs in `bytes`: cheap next to a scan, as its
+    /// first byte is looked for with memchr.
+    static func contains(_ marker: String, in bytes: [UInt8]) -> Bool {
+        let needle = Array(marker.utf8)
+        guard let first = needle.first else { return true }
+        return bytes.withUnsafeBufferPointer { haystack in
+            var index = 0
+            while let candidate = find(first, in: haystack, from: index) {
+                guard candidate + needle.count <= haystack.count else { return false }
+                if haystack[candidate..<candidate + needle.count].elementsEqual(needle) { return true }
+                index = candidate + 1
+            }
+            return false
+        }
+    }
+
+    private static let lessThan = UInt8(ascii: "<")
+    private static let greaterThan = UInt8(ascii: ">")
+
+    /// The `>` ending a start tag whose name begins at `start`, skipping
+    /// quoted attribute values. Names and values are mostly letters, all
+    /// above `>`, so most bytes cost one comparison.
+    private static func endOfStartTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte > greaterThan {
+                index += 1
+            } else if byte == greaterThan {
+                return index
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                index += 1
+                while index < bytes.count, bytes[index] != byte { index += 1 }
+                index += 1
+            } else if byte == lessThan {
+                return nil
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The element name at `start` without its prefix, within a tag that
+    /// ends at `end`.
+    private static func localName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UnsafeBufferPointer<UInt8> {
+        var index = start
+        var nameStart = start
+        while index < end {
+            let byte = bytes[index]
+            if isSpace(byte) || byte == UInt8(ascii: "/") { break }
+            if byte == UInt8(ascii: ":") { nameStart = index + 1 }
+            index += 1
+        }
+        return UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + start, Int32(byte), bytes.count - start)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The position just past the next `pattern` from `start`.
+    private static func find(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let length = pattern.utf8CodeUnitCount
+        let first = pattern.utf8Start.pointee
+        var index = start
+        while let candidate = find(first, in: bytes, from: index) {
+            if matches(pattern, in: bytes, at: candidate) { return candidate + length }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    private static func matches(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        let length = pattern.utf8CodeUnitCount
+        guard position + length <= bytes.count else { return false }
+        let pointer = pattern.utf8Start
+        for offset in 0..<length where bytes[position + offset] != pointer[offset] { return false }
+        return true
+    }
+}
