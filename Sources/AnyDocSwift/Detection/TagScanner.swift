@@ -12,7 +12,8 @@ struct ScannedTag {
     /// The value of the first attribute with this local name, with the
     /// predefined and numeric character references decoded.
     func attribute(_ localName: String) -> String? {
-        for (name, value) in attributeRanges where bytes[name].elementsEqual(localName.utf8) {
+        let wanted = localName.utf8
+        for (name, value) in attributeRanges where name.count == wanted.count && bytes[name].elementsEqual(wanted) {
             return TagScanner.decodeReferences(bytes[value])
         }
         return nil

@@ -4,6 +4,7 @@ final class OPCPackage {
     let archive: ZipArchive
     let limits: Limits
     private var relationshipCache: [String: [Relationship]] = [:]
+    private var relationshipByIDCache: [String: [String: Relationship]] = [:]
 
     init(archive: ZipArchive, limits: Limits) {
         self.archive = archive
@@ -76,8 +77,7 @@ final class OPCPackage {
     func relationships(of part: String) throws(ConversionError) -> [Relationship] {
         if let cached = relationshipCache[part] { return cached }
         let folder = Self.folder(of: part)
-        let name = part.split(separator: "/").last.map(String.init) ?? ""
-        let relsPart = (folder.isEmpty ? "" : folder + "/") + "_rels/" + name + ".rels"
+        let relsPart = (folder.isEmpty ? "" : folder + "/") + "_rels/" + Self.fileName(of: part) + ".rels"
         guard archive.contains(relsPart) else {
             relationshipCache[part] = []
             return []
@@ -102,18 +102,34 @@ final class OPCPackage {
         return result
     }
 
-    /// Relationships of `part` keyed by id.
+    /// Relationships of `part` keyed by id, the first of each id; built
+    /// once per part, as every slide asks for its own and its notes'.
     func relationshipsByID(of part: String) throws(ConversionError) -> [String: Relationship] {
+        if let cached = relationshipByIDCache[part] { return cached }
         var map: [String: Relationship] = [:]
         for relationship in try relationships(of: part) where map[relationship.id] == nil {
             map[relationship.id] = relationship
         }
+        relationshipByIDCache[part] = map
         return map
     }
 
     static func folder(of part: String) -> String {
+        if part.hasSingleByteCharacters {
+            guard let slash = part.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+            return String(decoding: part.utf8[..<slash], as: UTF8.self)
+        }
         guard let slash = part.lastIndex(of: "/") else { return "" }
         return String(part[..<slash])
+    }
+
+    /// The last segment of a part name.
+    private static func fileName(of part: String) -> String {
+        if part.hasSingleByteCharacters {
+            let bytes = Array(part.utf8)
+            return bytes.split(separator: UInt8(ascii: "/")).last.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+        return part.split(separator: "/").last.map(String.init) ?? ""
     }
 
     /// Resolves a relative target against a folder: `../media/a.png` from
@@ -121,13 +137,12 @@ final class OPCPackage {
     /// package root. Segments never climb above the root.
     static func resolve(_ target: String, from folder: String) -> String {
         let decoded = ZipArchive.percentDecoded(target) ?? target
-        // Part names are nearly always ASCII, split faster by bytes.
-        let byBytes = decoded.hasSingleByteCharacters && folder.hasSingleByteCharacters
-        func split(_ path: String) -> [Substring] {
-            byBytes ? path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init) : path.split(separator: "/")
+        // Part names are nearly always ASCII, resolved faster as bytes.
+        if decoded.hasSingleByteCharacters && folder.hasSingleByteCharacters {
+            return resolveBytes(Array(decoded.utf8), from: Array(folder.utf8))
         }
-        var segments: [Substring] = decoded.hasPrefix("/") || folder.isEmpty ? [] : split(folder)
-        for segment in split(decoded) {
+        var segments: [Substring] = decoded.hasPrefix("/") || folder.isEmpty ? [] : folder.split(separator: "/")
+        for segment in decoded.split(separator: "/") {
             switch segment {
             case ".": continue
             case "..": if !segments.isEmpty { segments.removeLast() }
@@ -135,6 +150,32 @@ final class OPCPackage {
             }
         }
         return segments.joined(separator: "/")
+    }
+
+    /// `resolve` for single-byte names: the path is built in place, each
+    /// segment's start remembered so that `..` can take it back.
+    private static func resolveBytes(_ target: [UInt8], from folder: [UInt8]) -> String {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var path: [UInt8] = []
+        path.reserveCapacity(folder.count + target.count + 1)
+        var segmentStarts: [Int] = []
+        func append(_ segment: ArraySlice<UInt8>) {
+            if !segmentStarts.isEmpty { path.append(slash) }
+            segmentStarts.append(path.count)
+            path.append(contentsOf: segment)
+        }
+        if target.first != slash {
+            for segment in folder.split(separator: slash) { append(segment) }
+        }
+        for segment in target.split(separator: slash) {
+            if segment.count == 1, segment.first == dot { continue }
+            if segment.count == 2, segment.allSatisfy({ $0 == dot }) {
+                if let start = segmentStarts.popLast() { path.removeSubrange(max(start - 1, 0)...) }
+                continue
+            }
+            append(segment)
+        }
+        return String(decoding: path, as: UTF8.self)
     }
 }
 
