@@ -7,6 +7,11 @@ enum ChartSummary {
     static let maxTableSeries = 20
     private static let maxPoints = 10_000
 
+    /// Axes, legend, shape properties and extensions: skipped by the
+    /// reader wherever they sit, so cut before parsing. Text properties
+    /// stay, as a title's text is gathered from every paragraph in it.
+    static let unreadElements = XMLLocalNames(["valAx", "catAx", "dateAx", "serAx", "legend", "spPr", "extLst"])
+
     private struct Series {
         var name = ""
         var categories: [Int: String] = [:]
@@ -95,7 +100,7 @@ enum ChartSummary {
     // MARK: - Reading
 
     private static func read(_ part: String, package: OPCPackage) throws(ConversionError) -> Chart {
-        let reader = try package.xmlReader(for: part)
+        let reader = try package.xmlReader(for: part, droppingElements: unreadElements)
         let c = PPTXNamespace.chart
         var chart = Chart()
         var chartDepth: Int?

@@ -5,6 +5,15 @@
 enum DiagramText {
     private static let maxLevels = 9
 
+    /// What a data model holds besides points, text and connections: each
+    /// point's presentation settings and shape properties, text body
+    /// settings, fonts and fills. Cut before parsing. Extension lists stay:
+    /// the drawing's relationship id sits in one.
+    static let unreadDataElements = XMLLocalNames([
+        "prSet", "spPr", "bodyPr", "lstStyle", "bg", "whole",
+        "latin", "ea", "cs", "solidFill", "defRPr", "endParaRPr",
+    ])
+
     private struct Point {
         var type: String
         var text: [Inline]
@@ -24,7 +33,7 @@ enum DiagramText {
         var connections: [Connection] = []
         var drawingID: String?
         do {
-            let reader = try context.package.xmlReader(for: dataPart)
+            let reader = try context.package.xmlReader(for: dataPart, droppingElements: unreadDataElements)
             while try reader.read() {
                 guard reader.kind == .startElement else { continue }
                 let namespace = reader.namespace

@@ -155,27 +155,41 @@ final class OPCPackage {
     /// `resolve` for single-byte names: the path is built in place, each
     /// segment's start remembered so that `..` can take it back.
     private static func resolveBytes(_ target: [UInt8], from folder: [UInt8]) -> String {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var path: [UInt8] = []
         path.reserveCapacity(folder.count + target.count + 1)
         var segmentStarts: [Int] = []
-        func append(_ segment: ArraySlice<UInt8>) {
-            if !segmentStarts.isEmpty { path.append(slash) }
-            segmentStarts.append(path.count)
-            path.append(contentsOf: segment)
-        }
         if target.first != slash {
-            for segment in folder.split(separator: slash) { append(segment) }
+            forEachSegment(of: folder) { append($0, to: &path, starts: &segmentStarts) }
         }
-        for segment in target.split(separator: slash) {
-            if segment.count == 1, segment.first == dot { continue }
-            if segment.count == 2, segment.allSatisfy({ $0 == dot }) {
+        forEachSegment(of: target) { segment in
+            if segment.count == 1, segment.first == dot { return }
+            if segment.count == 2, segment.first == dot, segment.last == dot {
                 if let start = segmentStarts.popLast() { path.removeSubrange(max(start - 1, 0)...) }
-                continue
+                return
             }
-            append(segment)
+            append(segment, to: &path, starts: &segmentStarts)
         }
         return String(decoding: path, as: UTF8.self)
+    }
+
+    private static let slash = UInt8(ascii: "/")
+    private static let dot = UInt8(ascii: ".")
+
+    /// Calls `body` with each non-empty run of bytes between slashes.
+    private static func forEachSegment(of bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != slash { end += 1 }
+            if end > start { body(bytes[start..<end]) }
+            start = end + 1
+        }
+    }
+
+    private static func append(_ segment: ArraySlice<UInt8>, to path: inout [UInt8], starts: inout [Int]) {
+        if !starts.isEmpty { path.append(slash) }
+        starts.append(path.count)
+        path.append(contentsOf: segment)
     }
 }
 
