@@ -13,7 +13,8 @@ struct XMLNameTable {
     private var values: [Int32]
     private var mask: Int
     /// Strings to read as another string: Strict OOXML's namespace URIs
-    /// for the Transitional ones.
+    /// for the Transitional ones, and known URIs as the constants
+    /// converters compare them with (see `XMLNamespaceAliases.interned`).
     private let aliases: [String: String]
 
     init(aliases: [String: String] = [:]) {

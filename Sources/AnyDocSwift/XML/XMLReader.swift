@@ -55,7 +55,7 @@ final class XMLReader {
         XMLReader.installSafeDefaults()
         self.source = source
         self.limits = limits
-        state = ParseState(namespaces: XMLNameTable(aliases: namespaceAliases.canonical))
+        state = ParseState(namespaces: XMLNameTable(aliases: namespaceAliases.interned))
         aliases = namespaceAliases
         chunk = Array(unsafeUninitializedCapacity: XMLReader.chunkSize) { _, count in count = XMLReader.chunkSize }
         // libxml2 detects the encoding from the first four bytes it is

@@ -30,5 +30,8 @@ enum OOXMLNamespace {
         "http://purl.oclc.org/ooxml/drawingml/chart": chart,
         "http://purl.oclc.org/ooxml/officeDocument/relationships": relationships,
         "http://purl.oclc.org/ooxml/officeDocument/math": math,
+    ], interning: [
+        markupCompatibility, vml, wordprocessingShape, packageRelationships, contentTypes, coreProperties,
+        dublinCore, dublinCoreTerms,
     ])
 }
