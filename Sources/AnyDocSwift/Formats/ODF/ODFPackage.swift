@@ -65,6 +65,16 @@ final class ODFPackage {
         return try XMLReader(bytes: bytes, limits: limits)
     }
 
+    /// The inflated bytes of a part small enough to hold whole (see
+    /// `XMLRootChildFilter.maxPartBytes`), for parts read more than once;
+    /// nil when it is missing or larger.
+    func wholePart(_ part: String) throws(ConversionError) -> [UInt8]? {
+        guard let entry = archive.entry(named: part), !entry.isDirectory,
+            entry.declaredSize <= XMLRootChildFilter.maxPartBytes
+        else { return nil }
+        return try archive.read(entry)
+    }
+
     /// A reader over `content.xml` whose font declarations and automatic
     /// styles lose the elements `drop` names, cut before parsing; the body
     /// after them is left as it is. Parts too large to hold whole stream
