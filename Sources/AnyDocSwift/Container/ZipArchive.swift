@@ -11,7 +11,9 @@ internal import CLibZip
 /// `Limits.maxEntryBytes`, the compression-ratio cap (entries past
 /// `compressionRatioGraceBytes` may not inflate more than
 /// `maxCompressionRatio` times their compressed size) and
-/// `maxTotalDecompressedBytes` for the whole archive. Nothing is cached.
+/// `maxTotalDecompressedBytes` for the whole archive. Only a few small
+/// parts read whole are kept, and a repeated read of one is counted and
+/// checked against the limits as a fresh read would be.
 ///
 /// Not thread-safe: all readers of one archive share one libzip handle.
 final class ZipArchive {
@@ -58,6 +60,12 @@ final class ZipArchive {
     private var charged: [Int: Int] = [:]
     /// Inflated bytes counted against `maxTotalDecompressedBytes`.
     private(set) var totalInflatedBytes = 0
+    /// Small parts already read whole, by entry index: detection and then
+    /// the converter both read `_rels/.rels` and friends, and inflating
+    /// them again through libzip costs more than keeping a few kilobytes.
+    private var smallParts: [(index: Int, bytes: [UInt8])] = []
+    private static let smallPartMaxBytes = 16 << 10
+    private static let smallPartMaxCount = 8
 
     /// Opens `bytes` as a ZIP archive: `malformed` when they are not one,
     /// `resource limit` when there are more entries than allowed.
@@ -152,6 +160,12 @@ final class ZipArchive {
     }
 
     func read(_ entry: Entry) throws(ConversionError) -> [UInt8] {
+        if let kept = smallParts.first(where: { $0.index == entry.index })?.bytes {
+            try checkDeclared(entry)
+            // A fresh read stops one byte past what the entry may produce.
+            try account(entry, produced: min(kept.count, allowance(for: entry) &+ 1))
+            return kept
+        }
         let reader = try ZipEntryReader(archive: self, entry: entry)
         // The declared size only sizes the first allocation, within reason.
         var result: [UInt8] = []
@@ -163,6 +177,9 @@ final class ZipArchive {
             let count = try reader.read(into: &chunk)
             if count == 0 { break }
             result.append(contentsOf: chunk[0..<count])
+        }
+        if result.count <= Self.smallPartMaxBytes, smallParts.count < Self.smallPartMaxCount {
+            smallParts.append((entry.index, result))
         }
         return result
     }
@@ -341,8 +358,8 @@ final class ZipArchive {
 
     /// `name` with `%XX` escapes decoded, or nil when it has none.
     static func percentDecoded(_ name: String) -> String? {
+        guard name.utf8.contains(UInt8(ascii: "%")) else { return nil }
         let utf8 = Array(name.utf8)
-        guard utf8.contains(UInt8(ascii: "%")) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var index = 0

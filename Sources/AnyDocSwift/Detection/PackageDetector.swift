@@ -52,7 +52,9 @@ enum PackageDetector {
         let mainExtension = mainKey?.split(separator: ".").last.map(String.init)
         var overrideType: String?
         var defaultType: String?
-        var firstKnown: DocumentFormat?
+        // Every Override's type, in order: the first known one is looked
+        // for only when the main part's own type names no format.
+        var overrideTypes: [String] = []
         TagScanner.scan(contentTypes) { tag in
             guard !tag.isEnd else { return true }
             if tag.localName == "Override" {
@@ -62,7 +64,7 @@ enum PackageDetector {
                     // The main part's own type decides: nothing after it matters.
                     if PackageMediaTypes.officeFormat(mainPartContentType: contentType) != nil { return false }
                 }
-                if firstKnown == nil { firstKnown = PackageMediaTypes.officeFormat(mainPartContentType: contentType) }
+                overrideTypes.append(contentType)
             } else if tag.localName == "Default", let mainExtension, let ext = tag.attribute("Extension"),
                 ext.lowercased() == mainExtension, let contentType = tag.attribute("ContentType")
             {
@@ -75,7 +77,10 @@ enum PackageDetector {
         {
             return format
         }
-        return firstKnown
+        for contentType in overrideTypes {
+            if let format = PackageMediaTypes.officeFormat(mainPartContentType: contentType) { return format }
+        }
+        return nil
     }
 
     /// The target of the package's `officeDocument` relationship.

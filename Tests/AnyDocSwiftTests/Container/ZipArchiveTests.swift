@@ -116,6 +116,19 @@ import Testing
         #expect(kind { _ = try archive.read("p3") } == .resourceLimit)
     }
 
+    @Test func keptSmallPartIsCountedAgainOnEveryRead() throws {
+        let bytes = try ZipFixture.archive([("_rels/.rels", "<Relationships/>"), ("other.xml", String(repeating: "o", count: 40))])
+        let archive = try ZipArchive(bytes)
+        #expect(try archive.read("_rels/.rels") == Array("<Relationships/>".utf8))
+        // Counted afresh under new limits, as a fresh read would be.
+        #expect(archive.adopt(limits { $0.maxTotalDecompressedBytes = 50 }))
+        #expect(try archive.read("_rels/.rels") == Array("<Relationships/>".utf8))
+        #expect(archive.totalInflatedBytes == 16)
+        #expect(kind { _ = try archive.read("other.xml") } == .resourceLimit)
+        #expect(archive.adopt(limits { $0.maxEntryBytes = 10 }))
+        #expect(kind { _ = try archive.read("_rels/.rels") } == .resourceLimit)
+    }
+
     @Test func streamsInChunks() throws {
         let text = [UInt8]((0..<200_000).map { UInt8($0 % 251) })
         let bytes = try ZipFixture.archive([.init(name: "s.bin", bytes: text)])
