@@ -342,4 +342,23 @@ import Testing
         #expect(count == 1)
         #expect(reader.record(at: outer.count - 2) == nil)
     }
+
+    @Test func cStringNameComparesAsItsDecodedText() throws {
+        func name(_ units: [UInt16]) -> (PPTRecordReader, PPTRecord)? {
+            let bytes = Build.record(PPTRecordType.cString, body: units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            let reader = PPTRecordReader(bytes: bytes, limits: .default, deadline: Deadline(secondsFromNow: 10))
+            return reader.record(at: 0).map { (reader, $0) }
+        }
+        let tag = Array("___PPT9".utf16)
+        let cases: [([UInt16], Bool)] = [
+            (tag, true), (tag + [0, 0x20, 0], true), (Array("___PPT10".utf16), false), (Array("___PPT".utf16), false),
+            // Controls are dropped from the decoded text, so this still names the tag.
+            (Array("___P".utf16) + [0x01] + Array("PT9".utf16), true), ([], false),
+        ]
+        for (units, expected) in cases {
+            let (reader, record) = try #require(name(units))
+            #expect(reader.string(record, is: "___PPT9") == expected)
+            #expect((reader.string(record) == "___PPT9") == expected)
+        }
+    }
 }

@@ -42,7 +42,7 @@ enum PPTAutoNumbering {
         var tagRecords = reader.children(of: tags)
         while let tag = try tagRecords.next() {
             guard tag.type == PPTRecordType.programBinaryTag,
-                  let name = try reader.child(of: tag, type: PPTRecordType.cString), reader.string(name) == "___PPT9",
+                  let name = try reader.child(of: tag, type: PPTRecordType.cString), reader.string(name, is: "___PPT9"),
                   let data = try reader.child(of: tag, type: PPTRecordType.binaryTagData) else { continue }
             var records = reader.records(inBodyOf: data)
             while let atom = try records.next() {

@@ -128,9 +128,32 @@ final class PPTRecordReader {
 
     /// A CString record's text, trailing NULs and blanks removed.
     func string(_ record: PPTRecord) -> String {
+        PPTCharacters.string(utf16Units(of: bytes[record.bodyStart..<textEnd(record)]))
+    }
+
+    /// Whether a CString record's text is `ascii` (printable ASCII only),
+    /// compared on the units without building a String: shapes name their
+    /// programmable tags this way. A name with any other unit is decoded
+    /// as `string` does, which drops controls.
+    func string(_ record: PPTRecord, is ascii: String) -> Bool {
+        let end = textEnd(record)
+        var wanted = ascii.utf8.makeIterator()
+        var offset = record.bodyStart
+        while offset + 1 < end {
+            let unit = UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+            guard unit >= 0x20, unit < 0x7F else { return string(record) == ascii }
+            guard let expected = wanted.next(), unit == UInt16(expected) else { return false }
+            offset += 2
+        }
+        return wanted.next() == nil
+    }
+
+    /// Where a CString record's text ends: whole units, trailing NULs and
+    /// blanks removed.
+    private func textEnd(_ record: PPTRecord) -> Int {
         var end = record.bodyStart + record.length / 2 * 2
         while end > record.bodyStart, bytes[end - 1] == 0, bytes[end - 2] == 0 || bytes[end - 2] == 0x20 { end -= 2 }
-        return PPTCharacters.string(utf16Units(of: bytes[record.bodyStart..<end]))
+        return end
     }
 }
 
