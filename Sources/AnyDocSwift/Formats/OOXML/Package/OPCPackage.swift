@@ -136,10 +136,16 @@ final class OPCPackage {
     /// `word/charts` is `word/media/a.png`; a leading `/` starts at the
     /// package root. Segments never climb above the root.
     static func resolve(_ target: String, from folder: String) -> String {
+        // Part names are nearly always ASCII without escapes: one check on
+        // their bytes sends them straight to the byte path.
+        let targetBytes = Array(target.utf8)
+        let folderBytes = Array(folder.utf8)
+        if isSingleByte(folderBytes) && isSingleByte(targetBytes) && !targetBytes.contains(percent) {
+            return resolveBytes(targetBytes, from: folderBytes)
+        }
         let decoded = ZipArchive.percentDecoded(target) ?? target
-        // Part names are nearly always ASCII, resolved faster as bytes.
-        if decoded.hasSingleByteCharacters && folder.hasSingleByteCharacters {
-            return resolveBytes(Array(decoded.utf8), from: Array(folder.utf8))
+        if decoded.hasSingleByteCharacters && isSingleByte(folderBytes) {
+            return resolveBytes(Array(decoded.utf8), from: folderBytes)
         }
         var segments: [Substring] = decoded.hasPrefix("/") || folder.isEmpty ? [] : folder.split(separator: "/")
         for segment in decoded.split(separator: "/") {
@@ -159,37 +165,43 @@ final class OPCPackage {
         path.reserveCapacity(folder.count + target.count + 1)
         var segmentStarts: [Int] = []
         if target.first != slash {
-            forEachSegment(of: folder) { append($0, to: &path, starts: &segmentStarts) }
+            appendSegments(of: folder, to: &path, starts: &segmentStarts, followingDots: false)
         }
-        forEachSegment(of: target) { segment in
-            if segment.count == 1, segment.first == dot { return }
-            if segment.count == 2, segment.first == dot, segment.last == dot {
-                if let start = segmentStarts.popLast() { path.removeSubrange(max(start - 1, 0)...) }
-                return
-            }
-            append(segment, to: &path, starts: &segmentStarts)
-        }
+        appendSegments(of: target, to: &path, starts: &segmentStarts, followingDots: true)
         return String(decoding: path, as: UTF8.self)
     }
 
     private static let slash = UInt8(ascii: "/")
     private static let dot = UInt8(ascii: ".")
+    private static let percent = UInt8(ascii: "%")
 
-    /// Calls `body` with each non-empty run of bytes between slashes.
-    private static func forEachSegment(of bytes: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+    /// Appends each non-empty run of bytes between slashes to `path`;
+    /// when `followingDots`, `.` is skipped and `..` takes back the last
+    /// segment (the folder's own segments are taken as they are).
+    private static func appendSegments(
+        of bytes: [UInt8], to path: inout [UInt8], starts: inout [Int], followingDots: Bool
+    ) {
         var start = 0
         while start < bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != slash { end += 1 }
-            if end > start { body(bytes[start..<end]) }
+            let length = end - start
+            if followingDots, length == 1, bytes[start] == dot {
+                // The same folder.
+            } else if followingDots, length == 2, bytes[start] == dot, bytes[start + 1] == dot {
+                if let segmentStart = starts.popLast() { path.removeSubrange(max(segmentStart - 1, 0)...) }
+            } else if length > 0 {
+                if !starts.isEmpty { path.append(slash) }
+                starts.append(path.count)
+                path.append(contentsOf: bytes[start..<end])
+            }
             start = end + 1
         }
     }
 
-    private static func append(_ segment: ArraySlice<UInt8>, to path: inout [UInt8], starts: inout [Int]) {
-        if !starts.isEmpty { path.append(slash) }
-        starts.append(path.count)
-        path.append(contentsOf: segment)
+    /// `String.hasSingleByteCharacters` for bytes already copied out.
+    private static func isSingleByte(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 }
 
