@@ -114,27 +114,33 @@ enum XMLCutFinder {
 
     /// The `>` ending a start tag whose name begins at `start`, skipping
     /// quoted attribute values. Names and values are mostly letters, all
-    /// above `>`, so most bytes cost one comparison.
+    /// at or above `@`, so most bytes cost one comparison, and the four
+    /// bytes that matter are told from digits, spaces and `=` by one mask.
     private static func endOfStartTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
-        while index < bytes.count {
+        let count = bytes.count
+        let special = tagBytes
+        while index < count {
             let byte = bytes[index]
-            if byte > greaterThan {
+            if byte >= 0x40 || special & (1 << UInt64(byte)) == 0 {
                 index += 1
             } else if byte == greaterThan {
                 return index
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                index += 1
-                while index < bytes.count, bytes[index] != byte { index += 1 }
-                index += 1
             } else if byte == lessThan {
                 return nil
             } else {
+                index += 1
+                while index < count, bytes[index] != byte { index += 1 }
                 index += 1
             }
         }
         return nil
     }
+
+    /// The bytes below `@` that end a start tag, open a value or show the
+    /// tag is broken: `>`, `"`, `'` and `<`.
+    private static let tagBytes: UInt64 =
+        1 << UInt64(UInt8(ascii: ">")) | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'")) | 1 << UInt64(UInt8(ascii: "<"))
 
     /// The element name at `start` without its prefix, within a tag that
     /// ends at `end`.
