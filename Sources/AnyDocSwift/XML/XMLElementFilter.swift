@@ -1,28 +1,54 @@
-/// Cuts every element with one of a set of local names out of an XML
-/// part before it is parsed, wherever it sits below the root: for parts
-/// read for a few things scattered through them, such as the placeholders
-/// and bullets of a slide master, amid shape geometry, fills and fonts
-/// that no converter reads. Skipping those after parsing still costs the
-/// parse.
+/// Cuts elements out of an XML part by local name before it is parsed,
+/// wherever they sit below the root: for parts read for a few things
+/// scattered through them, such as the placeholders and bullets of a slide
+/// master amid shape geometry, fills and fonts, or the names, bases and
+/// list levels of Word and OpenDocument styles amid their layout.
+/// Skipping those after parsing still costs the parse.
 ///
 /// Names are matched without their prefix, so a set must hold only names
 /// that nothing reads in any namespace the part may use. `XMLCutFinder`
 /// finds the elements; anything but plain UTF-8 XML comes back unchanged.
 enum XMLElementFilter {
-    /// The bytes of an archive part without the elements `names` lists,
-    /// or nil when the part should stream unfiltered: it is missing, a
-    /// folder or declared larger than `XMLRootChildFilter.maxPartBytes`.
-    static func filteredPart(_ part: String, in archive: ZipArchive, dropping names: XMLLocalNames) throws(ConversionError) -> [UInt8]? {
-        guard let entry = archive.entry(named: part), !entry.isDirectory,
-            entry.declaredSize <= XMLRootChildFilter.maxPartBytes
-        else { return nil }
-        return removingElements(named: names, from: try archive.read(entry))
+    /// Which elements below the root go.
+    enum Cut: Sendable {
+        /// The elements of these names.
+        case named(XMLLocalNames)
+        /// Every element but those of these names: for parts read only for
+        /// the elements a reader knows.
+        case allBut(XMLLocalNames)
+
+        func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+            switch self {
+            case .named(let names): names.contains(name)
+            case .allBut(let names): !names.contains(name)
+            }
+        }
     }
 
-    /// `bytes` without the elements below the root that `names` lists.
-    static func removingElements(named names: XMLLocalNames, from bytes: [UInt8]) -> [UInt8] {
+    /// The bytes of an archive part without the elements `cut` selects
+    /// (with `stop`, only before the root child of such a name), or nil
+    /// when the part should stream unfiltered: it is missing, a folder, or
+    /// declared larger than `XMLRootChildFilter.maxPartBytes` or smaller
+    /// than `minimumBytes`.
+    static func filteredPart(
+        _ part: String, in archive: ZipArchive, cutting cut: Cut, stoppingAt stop: XMLLocalNames? = nil,
+        minimumBytes: Int = 0
+    ) throws(ConversionError) -> [UInt8]? {
+        guard let entry = archive.entry(named: part), !entry.isDirectory,
+            entry.declaredSize <= XMLRootChildFilter.maxPartBytes, entry.declaredSize >= minimumBytes
+        else { return nil }
+        return removingElements(cut, from: try archive.read(entry), stoppingAt: stop)
+    }
+
+    /// `bytes` without the elements below the root that `cut` selects.
+    /// With `stop`, the scan ends at the root child of such a name and
+    /// what follows is kept as it is (a document's body after its styles).
+    static func removingElements(_ cut: Cut, from bytes: [UInt8], stoppingAt stop: XMLLocalNames? = nil) -> [UInt8] {
         let cuts = bytes.withUnsafeBufferPointer { buffer in
-            XMLCutFinder.cuts(in: buffer) { _, name in names.contains(name) }
+            XMLCutFinder.cuts(
+                in: buffer,
+                stoppingAt: stop.map { names in { depth, name in depth == 1 && names.contains(name) } },
+                where: { _, name in cut.contains(name) })
         }
         guard let cuts else { return bytes }
         return XMLCutFinder.removing(cuts, from: bytes)

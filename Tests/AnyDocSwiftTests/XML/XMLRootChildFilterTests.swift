@@ -22,22 +22,6 @@ import Testing
         #expect(filtered(xml) == "<s><b/></s>")
     }
 
-    @Test func cutsNamedElementsAtAnyDepthWhenAsked() {
-        let xml = #"<o:s xmlns:o="urn:o"><o:st n="A"><o:pp a="1"><o:tab/></o:pp><o:tp b="2"/></o:st><o:pp/><o:l><o:pp>x</o:pp></o:l></o:s>"#
-        let bytes = XMLRootChildFilter.removingRootChildren(from: Array(xml.utf8), where: { $0 == "pp" }, atAnyDepth: true)
-        #expect(String(decoding: bytes, as: UTF8.self) == #"<o:s xmlns:o="urn:o"><o:st n="A"><o:tp b="2"/></o:st><o:l></o:l></o:s>"#)
-        // The root itself is never cut.
-        let root = #"<pp><pp/></pp>"#
-        #expect(XMLRootChildFilter.removingRootChildren(from: Array(root.utf8), where: { $0 == "pp" }, atAnyDepth: true) == Array("<pp></pp>".utf8))
-    }
-
-    @Test func stopsAtTheNamedRootChildAndKeepsWhatFollows() {
-        let xml = #"<d><styles><pp/><s n="1"><pp/></s></styles><body><pp>kept</pp></body></d>"#
-        let bytes = XMLRootChildFilter.removingRootChildren(
-            from: Array(xml.utf8), where: { $0 == "pp" }, atAnyDepth: true, stoppingAt: "body")
-        #expect(String(decoding: bytes, as: UTF8.self) == #"<d><styles><s n="1"></s></styles><body><pp>kept</pp></body></d>"#)
-    }
-
     @Test func keepsOnlyWhatAKeepListAccepts() {
         let xml = "<styleSheet><numFmts/><fonts><font/></fonts><cellXfs><xf/></cellXfs><dxfs/></styleSheet>"
         let bytes = XMLRootChildFilter.removingRootChildren(from: Array(xml.utf8), where: { $0 != "numFmts" && $0 != "cellXfs" })

@@ -19,14 +19,12 @@ enum DOCXConverter: FormatConverter {
         // part), fonts, sizes, spacing and table formats are cut unparsed.
         let styles = try part("styles").map { name throws(ConversionError) in
             try WordStyles(reader: package.xmlReader(
-                for: name, droppingRootChildren: { !WordStyles.readElements.contains($0) }, atAnyDepth: true,
-                minimumBytes: 4 << 10))
+                for: name, cutting: .allBut(WordStyles.readElements), minimumBytes: 4 << 10))
         } ?? WordStyles()
         // Likewise numbering.xml, mostly the indents and fonts of each level.
         let numbering = (try? part("numbering").map { name throws(ConversionError) in
             try WordNumbering(reader: package.xmlReader(
-                for: name, droppingRootChildren: { !WordNumbering.readElements.contains($0) }, atAnyDepth: true,
-                minimumBytes: 4 << 10))
+                for: name, cutting: .allBut(WordNumbering.readElements), minimumBytes: 4 << 10))
         }) ?? nil
         let context = WordDocumentContext(
             package: package, styles: styles, numbering: numbering ?? WordNumbering(),

@@ -27,10 +27,10 @@ struct WordNumbering {
 
     /// The elements of `numbering.xml` this reads, by local name; a reader
     /// may cut every other element before parsing.
-    static let readElements: Set<String> = [
+    static let readElements = XMLLocalNames([
         "abstractNum", "num", "lvl", "numStyleLink", "numFmt", "start", "lvlRestart", "abstractNumId", "lvlOverride",
         "startOverride",
-    ]
+    ])
 
     init(reader: XMLReader) throws(ConversionError) {
         let w = OOXMLNamespace.wordprocessing

@@ -19,10 +19,10 @@ struct WordStyles {
 
     /// The elements of `styles.xml` this reads, by local name; a reader
     /// may cut every other element before parsing.
-    static let readElements: Set<String> = [
+    static let readElements = XMLLocalNames([
         "docDefaults", "rPrDefault", "style", "name", "basedOn", "pPr", "rPr", "outlineLvl", "numPr", "numId", "ilvl",
         "b", "i", "strike", "dstrike", "vertAlign", "vanish", "specVanish", "rStyle",
-    ]
+    ])
 
     init(reader: XMLReader) throws(ConversionError) {
         let w = OOXMLNamespace.wordprocessing

@@ -40,9 +40,7 @@ enum ODFConverter: FormatConverter {
     static func loadStyles(_ package: ODFPackage, into styles: ODFStyles, sink: DocumentSink) throws(ConversionError) {
         guard package.contains("styles.xml") else { return }
         do {
-            let reader = try package.xmlReader(
-                for: "styles.xml", droppingRootChildren: { unreadStyleElements.contains($0) }, atAnyDepth: true,
-                minimumBytes: 4 << 10)
+            let reader = try package.xmlReader(for: "styles.xml", cutting: .named(unreadStyleElements), minimumBytes: 4 << 10)
             try styles.load(from: reader, scope: .styles, stopAtBody: false)
         } catch where error.kind == .malformed {
             sink.addWarning("styles.xml could not be read: \(error.reason)")
@@ -54,7 +52,7 @@ enum ODFConverter: FormatConverter {
     /// at all), and inside the styles their paragraph, list-level, graphic
     /// and table layout, number formats, page layouts, drawing fills and
     /// outline and note settings, which are most of the part.
-    static let unreadStyleElements: Set<String> = [
+    static let unreadStyleElements = XMLLocalNames([
         "master-styles", "font-face-decls", "scripts",
         "paragraph-properties", "list-level-properties", "graphic-properties", "table-cell-properties",
         "table-column-properties", "table-row-properties", "section-properties", "ruby-properties",
@@ -63,7 +61,7 @@ enum ODFConverter: FormatConverter {
         "number-style", "currency-style", "percentage-style", "date-style", "time-style", "boolean-style",
         "text-style", "gradient", "linearGradient", "radialGradient", "hatch", "fill-image", "marker",
         "stroke-dash", "opacity",
-    ]
+    ])
 
     /// The metadata of `meta.xml` for a document of `format`.
     static func metadata(_ package: ODFPackage, format: DocumentFormat) -> Metadata {

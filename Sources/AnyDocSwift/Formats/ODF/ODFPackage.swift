@@ -49,17 +49,23 @@ final class ODFPackage {
     }()
 
     /// A reader over a part without the root's children that `drop`
-    /// names, cut before parsing (see `XMLRootChildFilter`): `styles.xml`
-    /// is read once for its styles and once for its master pages, and each
-    /// reading needs only its own half. Parts too large to hold whole
-    /// stream as usual, and so do parts under `minimumBytes`, where the
-    /// scan would cost more than the parse it saves.
-    func xmlReader(
-        for part: String, droppingRootChildren drop: (String) -> Bool, atAnyDepth: Bool = false, minimumBytes: Int = 0
-    ) throws(ConversionError) -> XMLReader {
-        guard let bytes = try XMLRootChildFilter.filteredPart(
-            part, in: archive, dropping: drop, atAnyDepth: atAnyDepth, minimumBytes: minimumBytes)
-        else {
+    /// names, cut before parsing (see `XMLRootChildFilter`): the master
+    /// pages of `styles.xml` are read apart from its styles. Parts too
+    /// large to hold whole stream as usual.
+    func xmlReader(for part: String, droppingRootChildren drop: (String) -> Bool) throws(ConversionError) -> XMLReader {
+        guard let bytes = try XMLRootChildFilter.filteredPart(part, in: archive, dropping: drop) else {
+            return try xmlReader(for: part)
+        }
+        return try XMLReader(bytes: bytes, limits: limits)
+    }
+
+    /// A reader over a part without the elements `cut` selects, wherever
+    /// they sit, cut before parsing (see `XMLElementFilter`). Parts too
+    /// large to hold whole stream as usual, and so do parts under
+    /// `minimumBytes`, where the scan would cost more than the parse it
+    /// saves.
+    func xmlReader(for part: String, cutting cut: XMLElementFilter.Cut, minimumBytes: Int = 0) throws(ConversionError) -> XMLReader {
+        guard let bytes = try XMLElementFilter.filteredPart(part, in: archive, cutting: cut, minimumBytes: minimumBytes) else {
             return try xmlReader(for: part)
         }
         return try XMLReader(bytes: bytes, limits: limits)
@@ -75,18 +81,24 @@ final class ODFPackage {
         return try archive.read(entry)
     }
 
-    /// A reader over `content.xml` whose font declarations and automatic
-    /// styles lose the elements `drop` names, cut before parsing; the body
-    /// after them is left as it is. Parts too large to hold whole stream
-    /// unfiltered.
-    func contentReader(droppingStyleElements drop: (String) -> Bool) throws(ConversionError) -> XMLReader {
-        guard let bytes = try XMLRootChildFilter.filteredPart(
-            "content.xml", in: archive, dropping: drop, atAnyDepth: true, stoppingAt: "body", minimumBytes: 4 << 10)
+    /// A reader over `content.xml` whose head (font declarations,
+    /// automatic styles) loses the elements `cut` selects before parsing;
+    /// the body after it is left as it is. `content` is the part's bytes
+    /// when the caller already holds them; otherwise parts under 4 KB, or
+    /// too large to hold whole, stream unfiltered.
+    func contentReader(cutting cut: XMLElementFilter.Cut, content: [UInt8]? = nil) throws(ConversionError) -> XMLReader {
+        if let content {
+            return try XMLReader(bytes: XMLElementFilter.removingElements(cut, from: content, stoppingAt: Self.body), limits: limits)
+        }
+        guard let bytes = try XMLElementFilter.filteredPart(
+            "content.xml", in: archive, cutting: cut, stoppingAt: Self.body, minimumBytes: 4 << 10)
         else {
             return try xmlReader(for: "content.xml")
         }
         return try XMLReader(bytes: bytes, limits: limits)
     }
+
+    private static let body = XMLLocalNames(["body"])
 
     /// A streaming XML reader over a part.
     func xmlReader(for part: String) throws(ConversionError) -> XMLReader {

@@ -10,7 +10,7 @@ enum ODPConverter {
         let context = ODFContext(package: package, styles: styles, options: input.options, deadline: input.deadline)
         let masterFooters = (try? ODFMasterPages.presentationFooters(context: context)) ?? [:]
 
-        let reader = try package.contentReader(droppingStyleElements: { ODFConverter.unreadStyleElements.contains($0) })
+        let reader = try package.contentReader(cutting: .named(ODFConverter.unreadStyleElements))
         try styles.load(from: reader, scope: .content, stopAtBody: true)
         let body = ODFBodyReader(reader: reader, context: context, scope: .content)
         body.isPresentation = true

@@ -43,9 +43,7 @@ enum ODSConverter {
         // Both passes read the same bytes, inflated once; each loses what it
         // skips before parsing (the styles' layout, then the styles).
         let content = try package.wholePart("content.xml")
-        let scanReader = try contentReader(
-            content, package: package, limits: input.limits, atAnyDepth: true,
-            dropping: { ODFConverter.unreadStyleElements.contains($0) })
+        let scanReader = try package.contentReader(cutting: .named(ODFConverter.unreadStyleElements), content: content)
         try styles.load(from: scanReader, scope: .content, stopAtBody: true)
         context.isScanning = true
         let plans = try scan(scanReader, context: context)
@@ -55,9 +53,7 @@ enum ODSConverter {
         metadata.pageCount = plans.count
         sink.setMetadata(metadata)
 
-        let reader = try contentReader(
-            content, package: package, limits: input.limits, atAnyDepth: false,
-            dropping: { $0 == "automatic-styles" || $0 == "font-face-decls" })
+        let reader = try package.contentReader(cutting: .named(skippedInSecondPass), content: content)
         let body = ODFBodyReader(reader: reader, context: context, scope: .content)
         var index = 0
         while try reader.read() {
@@ -81,16 +77,8 @@ enum ODSConverter {
         try stylesFailure.check()
     }
 
-    /// A reader over `content` without the elements before the body that
-    /// `drop` names, or over the streamed part when it was too large to
-    /// hold whole.
-    private static func contentReader(
-        _ content: [UInt8]?, package: ODFPackage, limits: Limits, atAnyDepth: Bool, dropping drop: (String) -> Bool
-    ) throws(ConversionError) -> XMLReader {
-        guard let content else { return try package.xmlReader(for: "content.xml") }
-        let kept = XMLRootChildFilter.removingRootChildren(from: content, where: drop, atAnyDepth: atAnyDepth, stoppingAt: "body")
-        return try XMLReader(bytes: kept, limits: limits)
-    }
+    /// What the second pass skips before the body.
+    private static let skippedInSecondPass = XMLLocalNames(["automatic-styles", "font-face-decls"])
 
     // MARK: - First pass
 

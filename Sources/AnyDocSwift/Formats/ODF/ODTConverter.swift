@@ -7,7 +7,7 @@ enum ODTConverter {
     ) throws(ConversionError) {
         let styles = ODFStyles()
         try ODFConverter.loadStyles(package, into: styles, sink: sink)
-        let reader = try package.contentReader(droppingStyleElements: { ODFConverter.unreadStyleElements.contains($0) })
+        let reader = try package.contentReader(cutting: .named(ODFConverter.unreadStyleElements))
         try styles.load(from: reader, scope: .content, stopAtBody: true)
         let context = ODFContext(package: package, styles: styles, options: input.options, deadline: input.deadline)
 

@@ -100,7 +100,7 @@ enum ChartSummary {
     // MARK: - Reading
 
     private static func read(_ part: String, package: OPCPackage) throws(ConversionError) -> Chart {
-        let reader = try package.xmlReader(for: part, droppingElements: unreadElements)
+        let reader = try package.xmlReader(for: part, cutting: .named(unreadElements))
         let c = PPTXNamespace.chart
         var chart = Chart()
         var chartDepth: Int?

@@ -33,7 +33,7 @@ enum DiagramText {
         var connections: [Connection] = []
         var drawingID: String?
         do {
-            let reader = try context.package.xmlReader(for: dataPart, droppingElements: unreadDataElements)
+            let reader = try context.package.xmlReader(for: dataPart, cutting: .named(unreadDataElements))
             while try reader.read() {
                 guard reader.kind == .startElement else { continue }
                 let namespace = reader.namespace

@@ -61,7 +61,7 @@ enum SlideReader {
     private static func shapeTree(
         of part: String, context: DeckContext, relationships: [String: Relationship]
     ) throws(ConversionError) -> ShapeTreeReader {
-        let reader = try context.package.xmlReader(for: part, droppingElements: ShapeTreeReader.unreadElements)
+        let reader = try context.package.xmlReader(for: part, cutting: .named(ShapeTreeReader.unreadElements))
         return ShapeTreeReader(reader: reader, context: context, relationships: relationships)
     }
 }

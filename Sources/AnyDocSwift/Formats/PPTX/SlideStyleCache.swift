@@ -96,7 +96,7 @@ final class SlideStyleCache {
     /// stream past: only their bullets are kept.
     private func read(_ part: String, into styles: inout MasterStyles) {
         guard package.contains(part),
-            let reader = try? package.xmlReader(for: part, droppingElements: Self.unreadElements)
+            let reader = try? package.xmlReader(for: part, cutting: .named(Self.unreadElements))
         else { return }
         var seen: Set<String> = []
         do {

@@ -31,21 +31,24 @@ final class OPCPackage {
     /// names, cut before parsing; `XMLRootChildFilter.filteredPart` says
     /// when a part streams unfiltered instead.
     func xmlReader(
-        for part: String, droppingRootChildren drop: (String) -> Bool, atAnyDepth: Bool = false,
-        ifContaining marker: String? = nil, minimumBytes: Int = 0
+        for part: String, droppingRootChildren drop: (String) -> Bool, ifContaining marker: String? = nil,
+        minimumBytes: Int = 0
     ) throws(ConversionError) -> XMLReader {
         guard let bytes = try XMLRootChildFilter.filteredPart(
-            part, in: archive, dropping: drop, atAnyDepth: atAnyDepth, ifContaining: marker, minimumBytes: minimumBytes)
+            part, in: archive, dropping: drop, ifContaining: marker, minimumBytes: minimumBytes)
         else {
             return try xmlReader(for: part)
         }
         return try XMLReader(bytes: bytes, limits: limits, namespaceAliases: OOXMLNamespace.aliases)
     }
 
-    /// A reader over a part without the elements `names` lists, wherever
-    /// they sit, cut before parsing (see `XMLElementFilter`).
-    func xmlReader(for part: String, droppingElements names: XMLLocalNames) throws(ConversionError) -> XMLReader {
-        guard let bytes = try XMLElementFilter.filteredPart(part, in: archive, dropping: names) else {
+    /// A reader over a part without the elements `cut` selects, wherever
+    /// they sit, cut before parsing (see `XMLElementFilter`); parts under
+    /// `minimumBytes` stream unfiltered.
+    func xmlReader(
+        for part: String, cutting cut: XMLElementFilter.Cut, minimumBytes: Int = 0
+    ) throws(ConversionError) -> XMLReader {
+        guard let bytes = try XMLElementFilter.filteredPart(part, in: archive, cutting: cut, minimumBytes: minimumBytes) else {
             return try xmlReader(for: part)
         }
         return try XMLReader(bytes: bytes, limits: limits, namespaceAliases: OOXMLNamespace.aliases)
