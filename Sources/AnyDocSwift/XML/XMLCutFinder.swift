@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Finds the elements to cut out of an XML part before it is parsed: a
 /// scan for tag boundaries (quotes, comments, CDATA and processing
 /// instructions respected) that never interprets the markup. The filters
@@ -93,20 +89,9 @@ enum XMLCutFinder {
         return result
     }
 
-    /// Whether `marker` occurs in `bytes`: cheap next to a scan, as its
-    /// first byte is looked for with memchr.
+    /// Whether `marker` occurs in `bytes`: cheap next to a scan.
     static func contains(_ marker: String, in bytes: [UInt8]) -> Bool {
-        let needle = Array(marker.utf8)
-        guard let first = needle.first else { return true }
-        return bytes.withUnsafeBufferPointer { haystack in
-            var index = 0
-            while let candidate = find(first, in: haystack, from: index) {
-                guard candidate + needle.count <= haystack.count else { return false }
-                if haystack[candidate..<candidate + needle.count].elementsEqual(needle) { return true }
-                index = candidate + 1
-            }
-            return false
-        }
+        ByteSearch.contains(Array(marker.utf8), in: bytes)
     }
 
     private static let lessThan = UInt8(ascii: "<")
@@ -161,10 +146,7 @@ enum XMLCutFinder {
     }
 
     private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < bytes.count, let base = bytes.baseAddress,
-            let found = memchr(base + start, Int32(byte), bytes.count - start)
-        else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        ByteSearch.firstIndex(of: byte, in: bytes, from: start)
     }
 
     /// The position just past the next `pattern` from `start`.

@@ -6,13 +6,7 @@ enum HTMLText {
 
     /// True when `pattern` occurs in `bytes`.
     static func contains(_ bytes: some Collection<UInt8>, _ pattern: [UInt8]) -> Bool {
-        guard let first = pattern.first else { return true }
-        var rest = bytes[...]
-        while let start = rest.firstIndex(of: first) {
-            if rest[start...].starts(with: pattern) { return true }
-            rest = rest[rest.index(after: start)...]
-        }
-        return false
+        ByteSearch.contains(pattern, in: bytes)
     }
 
     /// Whitespace runs as single spaces, none at either end: how a browser
