@@ -12,6 +12,10 @@ public struct AnyDocConverter: Sendable {
 
     public init(options: ConversionOptions = ConversionOptions()) {
         self.options = options
+        // libxml2 wants its one-time set-up done before threads parse, which
+        // a converter's creation is; done lazily, the first document would
+        // also pay for it.
+        XMLReader.installSafeDefaults()
     }
 
     /// What the bytes are, judged from their content; `fileName` only

@@ -76,7 +76,7 @@ struct PDFTextStyle: Sendable, Equatable, Hashable {
     private static func texWeightAndSlant(_ name: String) -> (bold: Bool, italic: Bool) {
         guard ["cm", "sf", "ec", "tc", "lm"].contains(where: { name.hasPrefix($0) }) else { return (false, false) }
         let shape = name.dropFirst(2).prefix { $0.isLetter }
-        let bold = shape.contains("bx") || shape == "b" || shape == "bi"
+        let bold = shape.containsUTF8("bx") || shape == "b" || shape == "bi"
         let italic = shape.hasSuffix("ti") || shape.hasSuffix("sl") || shape.hasSuffix("it") || shape == "bi" || shape == "si"
         return (bold, italic)
     }

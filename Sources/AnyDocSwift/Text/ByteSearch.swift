@@ -17,21 +17,26 @@ enum ByteSearch {
         return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
-    /// Whether `pattern` occurs in `buffer`: candidates are where its first
-    /// byte is, compared with memcmp.
-    static func contains(_ pattern: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = pattern.first else { return true }
+    /// Where `pattern` first occurs in `buffer`: candidates are where its
+    /// first byte is, compared with memcmp.
+    static func firstOffset(of pattern: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = pattern.first else { return 0 }
         guard buffer.count >= pattern.count, let base = buffer.baseAddress, let patternBase = pattern.baseAddress else {
-            return false
+            return nil
         }
         let last = buffer.count - pattern.count
         var index = 0
         while index <= last, let found = memchr(base + index, Int32(first), last - index + 1) {
             let position = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            if memcmp(base + position, patternBase, pattern.count) == 0 { return true }
+            if memcmp(base + position, patternBase, pattern.count) == 0 { return position }
             index = position + 1
         }
-        return false
+        return nil
+    }
+
+    /// Whether `pattern` occurs in `buffer`.
+    static func contains(_ pattern: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstOffset(of: pattern, in: buffer) != nil
     }
 
     /// Whether `pattern` occurs in `bytes`, searched in place when they
@@ -47,14 +52,20 @@ enum ByteSearch {
 
 extension String {
     /// Whether `needle`'s UTF-8 bytes occur in this string's. A byte
-    /// search, for ASCII needles in hot loops: `contains(_:)` on strings
-    /// compares characters and costs a hundred times more. (For ASCII
-    /// needles the two differ only where a combining mark follows the
-    /// match, which font names and leader dots never have.)
+    /// search, for ASCII needles: `contains(_:)` on strings compares
+    /// characters through the generic string-processing algorithms and
+    /// costs a hundred times more. (For ASCII needles the two differ only
+    /// where a combining mark follows the match, which schemes, font names,
+    /// style properties and leader dots never have.)
     func containsUTF8(_ needle: String) -> Bool {
+        utf8OffsetOf(needle) != nil
+    }
+
+    /// The byte offset where `needle`'s UTF-8 first occurs in this string's.
+    func utf8OffsetOf(_ needle: String) -> Int? {
         var haystack = self
         var needle = needle
-        return haystack.withUTF8 { hay in needle.withUTF8 { ByteSearch.contains($0, in: hay) } }
+        return haystack.withUTF8 { hay in needle.withUTF8 { ByteSearch.firstOffset(of: $0, in: hay) } }
     }
 
     /// True when the UTF-8 of the string holds `byte`.
@@ -91,5 +102,15 @@ extension String {
             }
             return offsets
         }
+    }
+}
+
+extension Substring {
+    /// Whether `needle`'s UTF-8 bytes occur in this substring's; see
+    /// `String.containsUTF8`.
+    func containsUTF8(_ needle: String) -> Bool {
+        var haystack = self
+        var needle = needle
+        return haystack.withUTF8 { hay in needle.withUTF8 { ByteSearch.contains($0, in: hay) } }
     }
 }

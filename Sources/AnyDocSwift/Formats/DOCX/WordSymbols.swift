@@ -6,7 +6,7 @@ enum WordSymbols {
         // Symbol fonts map their glyphs at F000 + the ASCII position.
         if (0xF000...0xF0FF).contains(value) { value -= 0xF000 }
         let fontName = (font ?? "").lowercased()
-        if fontName.contains("wingdings") {
+        if fontName.containsUTF8("wingdings") {
             return wingdings[value] ?? "•"
         }
         if fontName == "symbol", let mapped = symbol[value] { return mapped }

@@ -16,7 +16,7 @@ struct HTMLClassList {
             let tokens = HTMLElements.classTokens(classes)
             marksChrome = tokens.contains(where: HTMLElements.chromeClasses.contains)
             marksScreenReaderText = tokens.contains(where: HTMLElements.screenReaderClasses.contains)
-            mentionsMath = tokens.contains { $0.contains("math") }
+            mentionsMath = tokens.contains { $0.containsUTF8("math") }
             return
         }
         // Single-byte text: tokens are compared as bytes, no strings made.

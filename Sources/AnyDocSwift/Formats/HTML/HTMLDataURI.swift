@@ -16,7 +16,7 @@ struct HTMLDataURI: Equatable {
         let parameters: [String] = header.split(separator: ";").map { String($0.filter { $0 != " " }) }
         let isBase64 = parameters.contains("base64")
         let type = parameters.first ?? ""
-        mediaType = type.contains("/") ? type : "text/plain"
+        mediaType = type.containsByte(UInt8(ascii: "/")) ? type : "text/plain"
         let payload = Self.percentDecoded(utf8[(comma + 1)...])
         if isBase64 {
             guard let decoded = Self.base64Decoded(payload) else { return nil }

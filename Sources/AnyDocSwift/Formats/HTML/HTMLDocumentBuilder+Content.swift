@@ -43,7 +43,7 @@ extension HTMLDocumentBuilder {
         guard var current = capture else { return }
         current.depth += 1
         if tag == .annotation, current.texDepth == nil,
-           attributes.pairs.contains(where: { $0.name == "encoding" && $0.value.lowercased().contains("tex") }) {
+           attributes.pairs.contains(where: { $0.name == "encoding" && $0.value.lowercased().containsUTF8("tex") }) {
             current.texDepth = current.depth
         }
         capture = current

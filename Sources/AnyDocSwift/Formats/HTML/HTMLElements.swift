@@ -118,7 +118,7 @@ enum HTMLElements {
     static func styleHides(_ style: String) -> Bool {
         guard style.utf8.count < 4096, mayHide(style) else { return false }
         let compact = String(style.lowercased().unicodeScalars.filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" })
-        return compact.contains("display:none") || compact.contains("visibility:hidden")
+        return compact.containsUTF8("display:none") || compact.containsUTF8("visibility:hidden")
     }
 
     private static let hidingDeclarations = [Array("display:none".utf8), Array("visibility:hidden".utf8)]

@@ -251,8 +251,8 @@ enum HTMLEncoding: Equatable, Sendable {
     /// `text/html; charset=x` → `x`.
     static func charset(inContentType content: String) -> String? {
         let lower = content.lowercased()
-        guard let range = lower.firstRange(of: "charset") else { return nil }
-        var rest = lower[range.upperBound...].drop(while: { $0 == " " || $0 == "\t" })
+        guard let offset = lower.utf8OffsetOf("charset") else { return nil }
+        var rest = lower[lower.utf8.index(lower.startIndex, offsetBy: offset + 7)...].drop(while: { $0 == " " || $0 == "\t" })
         guard rest.first == "=" else { return nil }
         rest = rest.dropFirst().drop(while: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" })
         let value = rest.prefix(while: { $0 != ";" && $0 != "\"" && $0 != "'" && $0 != " " && $0 != "\t" })

@@ -65,7 +65,7 @@ enum ImageCodecs {
         case .jp2: library = ("libopenjp2", "JPEG 2000")
         case .unknown: throw .unsupported("the image format is not one Leptonica reads")
         }
-        if !linked.contains(library.name) {
+        if !linked.containsUTF8(library.name) {
             throw .unsupported("this system's Leptonica was built without \(library.package) support (\(library.name))")
         }
     }

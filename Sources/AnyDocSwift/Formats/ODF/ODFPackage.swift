@@ -109,7 +109,7 @@ final class ODFPackage {
     /// points outside the package (a URL, an absolute or parent path).
     static func partName(forReference href: String) -> String? {
         var path = Substring(href)
-        if path.contains("://") || path.hasPrefix("/") || path.hasPrefix("#") { return nil }
+        if path.containsUTF8("://") || path.hasPrefix("/") || path.hasPrefix("#") { return nil }
         while path.hasPrefix("./") { path = path.dropFirst(2) }
         if path.hasPrefix("../") || path.isEmpty { return nil }
         return String(path)

@@ -26,6 +26,6 @@ enum PPTHyperlinks {
     }
 
     private static func isAddress(_ target: String) -> Bool {
-        target.contains("://") || target.lowercased().hasPrefix("mailto:")
+        target.containsUTF8("://") || target.lowercased().hasPrefix("mailto:")
     }
 }

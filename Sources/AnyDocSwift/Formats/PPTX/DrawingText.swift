@@ -141,7 +141,7 @@ struct DrawingText {
         case "":
             return target
         case let action where action.hasPrefix("ppaction://hlinkfile") || action.hasPrefix("ppaction://hlinkpres"):
-            return target.contains("://") || target.lowercased().hasPrefix("mailto:") ? target : nil
+            return target.containsUTF8("://") || target.lowercased().hasPrefix("mailto:") ? target : nil
         default:
             return nil
         }
