@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A start or end tag found by `TagScanner`.
 struct ScannedTag {
     /// The name without its namespace prefix (`Override`, `file-entry`).
@@ -31,32 +37,30 @@ enum TagScanner {
     /// Calls `visit` for each tag until it returns false or the input ends.
     static func scan(_ input: [UInt8], maxTags: Int = 100_000, _ visit: (ScannedTag) -> Bool) {
         let bytes = utf8(input)
-        var index = 0
-        var tags = 0
-        let count = bytes.count
-        while index < count, tags < maxTags {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                index += 1
-                continue
-            }
-            index += 1
-            guard index < count else { return }
-            switch bytes[index] {
-            case UInt8(ascii: "?"):
-                index = skip(past: Array("?>".utf8), in: bytes, from: index)
-            case UInt8(ascii: "!"):
-                if hasPrefix(bytes, "!--", at: index) {
-                    index = skip(past: Array("-->".utf8), in: bytes, from: index + 3)
-                } else if hasPrefix(bytes, "![CDATA[", at: index) {
-                    index = skip(past: Array("]]>".utf8), in: bytes, from: index)
-                } else {
-                    index = skipDeclaration(bytes, from: index)
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            var tags = 0
+            let count = buffer.count
+            while tags < maxTags, let open = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: buffer, from: index) {
+                index = open + 1
+                guard index < count else { return }
+                switch buffer[index] {
+                case UInt8(ascii: "?"):
+                    index = skip(past: "?>", in: buffer, from: index)
+                case UInt8(ascii: "!"):
+                    if hasPrefix(buffer, "!--", at: index) {
+                        index = skip(past: "-->", in: buffer, from: index + 3)
+                    } else if hasPrefix(buffer, "![CDATA[", at: index) {
+                        index = skip(past: "]]>", in: buffer, from: index)
+                    } else {
+                        index = skipDeclaration(buffer, from: index)
+                    }
+                default:
+                    let (tag, next) = readTag(buffer, from: index, of: bytes)
+                    index = max(next, index + 1)
+                    tags += 1
+                    if let tag, !visit(tag) { return }
                 }
-            default:
-                let (tag, next) = readTag(bytes, from: index)
-                index = max(next, index + 1)
-                tags += 1
-                if let tag, !visit(tag) { return }
             }
         }
     }
@@ -84,18 +88,21 @@ enum TagScanner {
         return Array(String(decoding: units, as: UTF16.self).utf8)
     }
 
-    private static func readTag(_ bytes: [UInt8], from start: Int) -> (ScannedTag?, Int) {
+    /// The tag whose name starts at `start` in `buffer` (the bytes of
+    /// `bytes`), and where scanning resumes.
+    private static func readTag(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, of bytes: [UInt8]) -> (ScannedTag?, Int) {
+        let count = buffer.count
         var index = start
-        let isEnd = bytes[index] == UInt8(ascii: "/")
+        let isEnd = buffer[index] == UInt8(ascii: "/")
         if isEnd { index += 1 }
         let nameStart = index
-        while index < bytes.count, !isNameEnd(bytes[index]) { index += 1 }
-        let name = localName(bytes[nameStart..<index])
+        while index < count, !isNameEnd(buffer[index]) { index += 1 }
+        let name = localName(UnsafeBufferPointer(rebasing: buffer[nameStart..<index]))
         guard !name.isEmpty else { return (nil, index) }
         var attributes: [(name: Range<Int>, value: Range<Int>)] = []
         var selfClosing = false
-        while index < bytes.count {
-            let byte = bytes[index]
+        while index < count {
+            let byte = buffer[index]
             if byte == UInt8(ascii: ">") {
                 index += 1
                 break
@@ -111,28 +118,26 @@ enum TagScanner {
             }
             selfClosing = false
             let attributeStart = index
-            while index < bytes.count, !isNameEnd(bytes[index]), bytes[index] != UInt8(ascii: "=") { index += 1 }
-            let attributeName = localNameRange(bytes, attributeStart..<index)
-            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+            while index < count, !isNameEnd(buffer[index]), buffer[index] != UInt8(ascii: "=") { index += 1 }
+            let attributeName = localNameRange(buffer, attributeStart..<index)
+            while index < count, isSpace(buffer[index]) { index += 1 }
+            guard index < count, buffer[index] == UInt8(ascii: "=") else {
                 if index == attributeStart { index += 1 }
                 continue
             }
             index += 1
-            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-            guard index < bytes.count else { break }
-            let quote = bytes[index]
+            while index < count, isSpace(buffer[index]) { index += 1 }
+            guard index < count else { break }
+            let quote = buffer[index]
             let valueStart: Int
             let valueEnd: Int
             if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                 valueStart = index + 1
-                var end = valueStart
-                while end < bytes.count, bytes[end] != quote { end += 1 }
-                valueEnd = end
-                index = min(end + 1, bytes.count)
+                valueEnd = ByteSearch.firstIndex(of: quote, in: buffer, from: valueStart) ?? count
+                index = min(valueEnd + 1, count)
             } else {
                 valueStart = index
-                while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+                while index < count, !isSpace(buffer[index]), buffer[index] != UInt8(ascii: ">") { index += 1 }
                 valueEnd = index
             }
             attributes.append((attributeName, valueStart..<valueEnd))
@@ -142,11 +147,11 @@ enum TagScanner {
     }
 
     /// `<!DOCTYPE …>` and friends, including an internal subset in brackets.
-    private static func skipDeclaration(_ bytes: [UInt8], from start: Int) -> Int {
+    private static func skipDeclaration(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         var bracketDepth = 0
-        while index < bytes.count {
-            switch bytes[index] {
+        while index < buffer.count {
+            switch buffer[index] {
             case UInt8(ascii: "["): bracketDepth += 1
             case UInt8(ascii: "]"): bracketDepth = max(0, bracketDepth - 1)
             case UInt8(ascii: ">") where bracketDepth == 0: return index + 1
@@ -157,34 +162,30 @@ enum TagScanner {
         return index
     }
 
-    private static func skip(past terminator: [UInt8], in bytes: [UInt8], from start: Int) -> Int {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == terminator[0], hasPrefix(bytes, terminator, at: index) { return index + terminator.count }
-            index += 1
-        }
-        return index
+    /// Just past the first `terminator` at or after `start`, or the end.
+    private static func skip(past terminator: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let pattern = UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitCount)
+        guard start < buffer.count else { return buffer.count }
+        let rest = UnsafeBufferPointer(rebasing: buffer[start...])
+        guard let found = ByteSearch.firstOffset(of: pattern, in: rest) else { return buffer.count }
+        return start + found + pattern.count
     }
 
-    private static func hasPrefix(_ bytes: [UInt8], _ prefix: String, at index: Int) -> Bool {
-        hasPrefix(bytes, Array(prefix.utf8), at: index)
-    }
-
-    private static func hasPrefix(_ bytes: [UInt8], _ prefix: [UInt8], at index: Int) -> Bool {
-        guard index >= 0, bytes.count - index >= prefix.count else { return false }
-        for offset in 0..<prefix.count where bytes[index + offset] != prefix[offset] { return false }
-        return true
+    private static func hasPrefix(_ buffer: UnsafeBufferPointer<UInt8>, _ prefix: StaticString, at index: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index >= 0, buffer.count - index >= count else { return false }
+        return memcmp(buffer.baseAddress! + index, prefix.utf8Start, count) == 0
     }
 
     /// The part of `range` after its last colon.
-    private static func localNameRange(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
-        guard let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")) else { return range }
+    private static func localNameRange(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        guard let colon = buffer[range].lastIndex(of: UInt8(ascii: ":")) else { return range }
         return (colon + 1)..<range.upperBound
     }
 
-    private static func localName(_ name: ArraySlice<UInt8>) -> String {
+    private static func localName(_ name: UnsafeBufferPointer<UInt8>) -> String {
         if let colon = name.lastIndex(of: UInt8(ascii: ":")) {
-            return String(decoding: name[(colon + 1)...], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: name[(colon + 1)...]), as: UTF8.self)
         }
         return String(decoding: name, as: UTF8.self)
     }
