@@ -118,8 +118,10 @@ struct ConversionJob: Sendable {
     let assetsFolder: String?
 
     /// Converts the document and returns the seconds spent reading and
-    /// converting it, without creating and renaming the output file, which
-    /// costs the file system more than converting a small document does.
+    /// converting it into Markdown in memory, without creating, writing
+    /// and renaming the output file, which costs the file system more than
+    /// converting a small document does. (Markdown over the writer's 64 KB
+    /// buffer is written as it is produced, and counted.)
     @discardableResult
     func convert(_ path: String, to outputPath: String?) throws(ConversionError) -> Double {
         let start = Terminal.monotonicSeconds()
@@ -143,8 +145,9 @@ struct ConversionJob: Sendable {
             do {
                 let writer = MarkdownWriter(output: file.output, options: markdownOptions, limits: converter.options.limits)
                 try converter.convert(bytes, fileName: name, into: writer)
-                try writer.finish()
+                try writer.completeDocument()
                 let converted = Terminal.monotonicSeconds()
+                try writer.finish()
                 try writeAssets(writer.assets)
                 try file.commit()
                 return (openStart - start) + (converted - converting)

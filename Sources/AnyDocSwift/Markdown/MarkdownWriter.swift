@@ -168,6 +168,14 @@ public final class MarkdownWriter: DocumentSink {
 
     /// Writes the footnotes and the final newline, and flushes.
     public func finish() throws(ConversionError) {
+        try completeDocument()
+        try flush()
+    }
+
+    /// Renders what ends the document (footnotes, the final newline) into
+    /// the buffer without handing it to the output; `finish()` then
+    /// flushes. Lets a caller tell converting from writing the result out.
+    public func completeDocument() throws(ConversionError) {
         guard !finished else { return }
         finished = true
         try closeStream()
@@ -180,7 +188,6 @@ public final class MarkdownWriter: DocumentSink {
         } else {
             try emit("\n")
         }
-        try flush()
     }
 
     private func writeFootnotes() throws(ConversionError) {
