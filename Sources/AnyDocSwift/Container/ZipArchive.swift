@@ -47,6 +47,31 @@ final class ZipArchive {
     private let exactNames: [String: Int]
     /// Entries by folded name, for look-ups that miss an exact name; built
     /// on the first such miss, as most archives never see one.
+    /// The byte lengths of the entries' folded names, or nil when a name
+    /// is not ASCII (lowercasing may change its length). Most tolerant
+    /// lookups are for parts a package does not have (`mimetype` in an
+    /// OOXML file, optional parts), and a key of no entry's length is
+    /// answered without hashing every name into `foldedNames`.
+    private lazy var foldedLengths: Set<Int>? = {
+        var lengths = Set<Int>(minimumCapacity: 16)
+        for entry in entries {
+            var name = entry.name
+            let length: Int? = name.withUTF8 { utf8 in
+                guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+                let leading = utf8.prefix { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }.count
+                return utf8.count - leading
+            }
+            guard let length else { return nil }
+            lengths.insert(length)
+        }
+        return lengths
+    }()
+
+    /// Whether some entry's folded name could be `key`.
+    private func mayHoldFolded(_ key: String) -> Bool {
+        foldedLengths?.contains(key.utf8.count) ?? true
+    }
+
     private lazy var foldedNames: [String: Int] = {
         var folded: [String: Int] = Dictionary(minimumCapacity: entries.count)
         for (position, entry) in entries.enumerated() {
@@ -142,9 +167,11 @@ final class ZipArchive {
     /// case, and percent-encoding.
     func entry(named name: String) -> Entry? {
         if let position = exactNames[name] { return entries[position] }
-        if let position = foldedNames[Self.foldedKey(name)] { return entries[position] }
-        if let decoded = Self.percentDecoded(name), let position = foldedNames[Self.foldedKey(decoded)] {
-            return entries[position]
+        let key = Self.foldedKey(name)
+        if mayHoldFolded(key), let position = foldedNames[key] { return entries[position] }
+        if let decoded = Self.percentDecoded(name) {
+            let decodedKey = Self.foldedKey(decoded)
+            if mayHoldFolded(decodedKey), let position = foldedNames[decodedKey] { return entries[position] }
         }
         return nil
     }
