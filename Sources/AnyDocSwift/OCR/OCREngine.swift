@@ -12,8 +12,14 @@ import Glibc
 /// are safe as long as nobody changes their classify or textord settings.
 /// Starting one loads the language model (a fraction of a second for
 /// `eng`, more for `chi_sim`), so keep an engine for many pages.
+///
+/// A combination that includes a Chinese, Japanese or Korean model gets
+/// one Tesseract instance per language instead of one for all: each reads
+/// the whole page and `LineLanguageChoice` keeps, line by line, the
+/// most confident reading.
 final class OCREngine {
-    private let handle: OpaquePointer
+    /// One instance for the whole language string, or one per language.
+    private let handles: [OpaquePointer]
     let language: String
     /// Whether pages are turned upright before recognition.
     private let correctsOrientation: Bool
@@ -24,6 +30,25 @@ final class OCREngine {
     init(language: String = "eng") throws(ConversionError) {
         try OCRLanguage.validate(language)
         OCREngine.limitLibraryThreads()
+        var handles: [OpaquePointer] = []
+        for model in OCRLanguage.separateReadings(of: language) ?? [language] {
+            do throws(ConversionError) {
+                handles.append(try OCREngine.start(model))
+            } catch {
+                OCREngine.stop(handles)
+                throw error
+            }
+        }
+        self.handles = handles
+        self.language = language
+        correctsOrientation = OCRLanguage.usesLatinScript(language)
+    }
+
+    deinit {
+        OCREngine.stop(handles)
+    }
+
+    private static func start(_ language: String) throws(ConversionError) -> OpaquePointer {
         guard let api = TessBaseAPICreate() else { throw .resourceLimit("Tesseract could not be started") }
         guard TessBaseAPIInit3(api, OCRLanguage.dataPath, language) == 0 else {
             TessBaseAPIDelete(api)
@@ -33,14 +58,14 @@ final class OCREngine {
         // standard error for every page.
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         TessBaseAPISetPageSegMode(api, PSM_AUTO)
-        handle = api
-        self.language = language
-        correctsOrientation = OCRLanguage.usesLatinScript(language)
+        return api
     }
 
-    deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+    private static func stop(_ handles: [OpaquePointer]) {
+        for handle in handles {
+            TessBaseAPIEnd(handle)
+            TessBaseAPIDelete(handle)
+        }
     }
 
     /// Recognises gray pixels.
@@ -58,20 +83,32 @@ final class OCREngine {
         if correctsOrientation {
             (image, quarterTurns) = image.uprighted()
         }
-        TessBaseAPISetImage2(handle, image.pix)
-        TessBaseAPISetSourceResolution(handle, Int32(clamping: resolution))
-        // Drops the image and the results however this returns.
-        defer { TessBaseAPIClear(handle) }
-        let status = withExtendedLifetime(image) { recognizeCurrentImage(deadline: deadline) }
-        if deadline.hasPassed { throw .resourceLimit("conversion took longer than the time limit") }
-        guard status == 0 else { throw .malformed("Tesseract could not recognise the page") }
-        var result = readResult()
+        var readings: [PageReading] = []
+        for handle in handles {
+            readings.append(try read(image, resolution: resolution, with: handle, deadline: deadline))
+        }
+        var result = LineLanguageChoice.merge(readings).result
         result.quarterTurns = quarterTurns
         return result
     }
 
+    /// One Tesseract instance's reading of `image`.
+    private func read(
+        _ image: PageImage, resolution: Int, with handle: OpaquePointer, deadline: Deadline
+    ) throws(ConversionError) -> PageReading {
+        try deadline.check()
+        TessBaseAPISetImage2(handle, image.pix)
+        TessBaseAPISetSourceResolution(handle, Int32(clamping: resolution))
+        // Drops the image and the results however this returns.
+        defer { TessBaseAPIClear(handle) }
+        let status = withExtendedLifetime(image) { recognizeCurrentImage(with: handle, deadline: deadline) }
+        if deadline.hasPassed { throw .resourceLimit("conversion took longer than the time limit") }
+        guard status == 0 else { throw .malformed("Tesseract could not recognise the page") }
+        return readResult(of: handle)
+    }
+
     /// Runs recognition with a monitor that cancels it at the deadline.
-    private func recognizeCurrentImage(deadline: Deadline) -> Int32 {
+    private func recognizeCurrentImage(with handle: OpaquePointer, deadline: Deadline) -> Int32 {
         guard let monitor = TessMonitorCreate() else { return TessBaseAPIRecognize(handle, nil) }
         defer { TessMonitorDelete(monitor) }
         let box = Unmanaged.passRetained(DeadlineBox(deadline))
@@ -85,46 +122,51 @@ final class OCREngine {
     }
 
     /// Walks the result word by word, opening a block, paragraph or line
-    /// wherever Tesseract's layout starts one.
-    private func readResult() -> OCRResult {
-        var result = OCRResult()
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return result }
+    /// wherever Tesseract's layout starts one, with its box.
+    private func readResult(of handle: OpaquePointer) -> PageReading {
+        var reading = PageReading()
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return reading }
         defer { TessResultIteratorDelete(iterator) }
         let layout = TessResultIteratorGetPageIterator(iterator)
-        var block = OCRResult.TextBlock()
-        var paragraph = OCRResult.Paragraph()
-        var line = OCRResult.Line()
+        func box(_ level: TessPageIteratorLevel) -> PageReading.Box {
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(layout, level, &left, &top, &right, &bottom) != 0 else {
+                return PageReading.Box(left: 0, top: 0, right: 0, bottom: 0)
+            }
+            return PageReading.Box(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom))
+        }
+        var block = 0
+        var paragraph: PageReading.Paragraph?
+        var line: PageReading.Line?
         func closeLine() {
-            if !line.words.isEmpty { paragraph.lines.append(line) }
-            line = OCRResult.Line()
+            if let finished = line, !finished.words.isEmpty { paragraph?.lines.append(finished) }
+            line = nil
         }
         func closeParagraph() {
             closeLine()
-            if !paragraph.lines.isEmpty { block.paragraphs.append(paragraph) }
-            paragraph = OCRResult.Paragraph()
-        }
-        func closeBlock() {
-            closeParagraph()
-            if !block.paragraphs.isEmpty { result.blocks.append(block) }
-            block = OCRResult.TextBlock()
+            if let finished = paragraph, !finished.lines.isEmpty { reading.paragraphs.append(finished) }
+            paragraph = nil
         }
         repeat {
             if TessPageIteratorIsAtBeginningOf(layout, RIL_BLOCK) != 0 {
-                closeBlock()
+                closeParagraph()
+                block += 1
             } else if TessPageIteratorIsAtBeginningOf(layout, RIL_PARA) != 0 {
                 closeParagraph()
             } else if TessPageIteratorIsAtBeginningOf(layout, RIL_TEXTLINE) != 0 {
                 closeLine()
             }
+            if paragraph == nil { paragraph = PageReading.Paragraph(block: block, box: box(RIL_PARA), lines: []) }
+            if line == nil { line = PageReading.Line(box: box(RIL_TEXTLINE), words: []) }
             guard let text = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
             let word = OCRText.trimmed(String(cString: text))
             TessDeleteText(text)
             if word.isEmpty { continue }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-            line.words.append(.init(text: word, confidence: confidence.isFinite ? min(max(confidence, 0), 100) : 0))
+            line?.words.append(.init(text: word, confidence: confidence.isFinite ? min(max(confidence, 0), 100) : 0))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
-        closeBlock()
-        return result
+        closeParagraph()
+        return reading
     }
 
     // MARK: - Threads

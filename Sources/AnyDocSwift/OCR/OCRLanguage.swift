@@ -59,6 +59,24 @@ enum OCRLanguage {
         return !nonLatin.contains(first)
     }
 
+    /// Chinese, Japanese and Korean models, by language and by script.
+    static let cjkModels: Set<String> = [
+        "chi_sim", "chi_tra", "jpn", "kor", "HanS", "HanT", "Japanese", "Hangul",
+        "chi_sim_vert", "chi_tra_vert", "jpn_vert", "kor_vert", "HanS_vert", "HanT_vert", "Japanese_vert", "Hangul_vert",
+    ]
+
+    /// The models that read a page one at a time, to be chosen between
+    /// line by line (`LineLanguageChoice`): the parts of a
+    /// combination that includes a CJK model. Nil for one language, and
+    /// for combinations of scripts written with spaces, whose words are
+    /// long enough for Tesseract's own choice word by word; there one pass
+    /// is cheaper.
+    static func separateReadings(of language: String) -> [String]? {
+        let parts = components(of: language)
+        guard parts.count > 1, parts.contains(where: cjkModels.contains) else { return nil }
+        return parts
+    }
+
     private static func isAlnum(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
