@@ -48,9 +48,9 @@ enum TagScanner {
                 case UInt8(ascii: "?"):
                     index = skip(past: "?>", in: buffer, from: index)
                 case UInt8(ascii: "!"):
-                    if hasPrefix(buffer, "!--", at: index) {
+                    if ByteSearch.hasPrefix("!--", in: buffer, at: index) {
                         index = skip(past: "-->", in: buffer, from: index + 3)
-                    } else if hasPrefix(buffer, "![CDATA[", at: index) {
+                    } else if ByteSearch.hasPrefix("![CDATA[", in: buffer, at: index) {
                         index = skip(past: "]]>", in: buffer, from: index)
                     } else {
                         index = skipDeclaration(buffer, from: index)
@@ -164,17 +164,8 @@ enum TagScanner {
 
     /// Just past the first `terminator` at or after `start`, or the end.
     private static func skip(past terminator: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let pattern = UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitCount)
-        guard start < buffer.count else { return buffer.count }
-        let rest = UnsafeBufferPointer(rebasing: buffer[start...])
-        guard let found = ByteSearch.firstOffset(of: pattern, in: rest) else { return buffer.count }
-        return start + found + pattern.count
-    }
-
-    private static func hasPrefix(_ buffer: UnsafeBufferPointer<UInt8>, _ prefix: StaticString, at index: Int) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard index >= 0, buffer.count - index >= count else { return false }
-        return memcmp(buffer.baseAddress! + index, prefix.utf8Start, count) == 0
+        guard let found = ByteSearch.firstOffset(of: terminator, in: buffer, from: start) else { return buffer.count }
+        return found + terminator.utf8CodeUnitCount
     }
 
     /// The part of `range` after its last colon.

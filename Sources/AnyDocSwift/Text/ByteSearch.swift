@@ -34,6 +34,21 @@ enum ByteSearch {
         return nil
     }
 
+    /// Where the literal `pattern` next occurs in `buffer` at or after
+    /// `start`.
+    static func firstOffset(of pattern: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start >= 0, start <= buffer.count else { return nil }
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        return firstOffset(of: needle, in: UnsafeBufferPointer(rebasing: buffer[start...])).map { start + $0 }
+    }
+
+    /// Whether `buffer` holds the literal `prefix` at `index`.
+    static func hasPrefix(_ prefix: StaticString, in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index >= 0, buffer.count - index >= count, let base = buffer.baseAddress else { return count == 0 }
+        return memcmp(base + index, prefix.utf8Start, count) == 0
+    }
+
     /// Whether `pattern` occurs in `buffer`.
     static func contains(_ pattern: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         firstOffset(of: pattern, in: buffer) != nil

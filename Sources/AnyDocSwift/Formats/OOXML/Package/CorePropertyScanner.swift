@@ -87,22 +87,22 @@ enum CorePropertyScanner {
             guard index < count else { break }
             tags += 1
             guard tags <= maxTags else { return nil }
-            if hasPrefix(bytes, "<?", at: index) {
-                guard let end = find("?>", in: bytes, from: index + 2) else { return nil }
-                if !seenRoot && hasPrefix(bytes, "<?xml", at: index) {
+            if ByteSearch.hasPrefix("<?", in: bytes, at: index) {
+                guard let end = ByteSearch.firstOffset(of: "?>", in: bytes, from: index + 2) else { return nil }
+                if !seenRoot && ByteSearch.hasPrefix("<?xml", in: bytes, at: index) {
                     guard acceptsDeclaration(bytes[(index + 5)..<end], declaredUTF16: declaredUTF16) else { return nil }
                 }
                 index = end + 2
-            } else if hasPrefix(bytes, "<!--", at: index) {
-                guard let end = find("-->", in: bytes, from: index + 4) else { return nil }
+            } else if ByteSearch.hasPrefix("<!--", in: bytes, at: index) {
+                guard let end = ByteSearch.firstOffset(of: "-->", in: bytes, from: index + 4) else { return nil }
                 index = end + 3
-            } else if hasPrefix(bytes, "<![CDATA[", at: index) {
-                guard !open.isEmpty, let end = find("]]>", in: bytes, from: index + 9) else { return nil }
+            } else if ByteSearch.hasPrefix("<![CDATA[", in: bytes, at: index) {
+                guard !open.isEmpty, let end = ByteSearch.firstOffset(of: "]]>", in: bytes, from: index + 9) else { return nil }
                 if capture != nil { capture!.text += normalizedLineEnds(UnsafeBufferPointer(rebasing: bytes[(index + 9)..<end])) }
                 index = end + 3
-            } else if hasPrefix(bytes, "<!", at: index) {
+            } else if ByteSearch.hasPrefix("<!", in: bytes, at: index) {
                 return nil
-            } else if hasPrefix(bytes, "</", at: index) {
+            } else if ByteSearch.hasPrefix("</", in: bytes, at: index) {
                 guard let close = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index),
                     let element = open.popLast()
                 else { return nil }
@@ -218,7 +218,7 @@ enum CorePropertyScanner {
     /// the parser would transcode any other encoding.
     private static func acceptsDeclaration(_ declaration: Slice<UnsafeBufferPointer<UInt8>>, declaredUTF16: Bool) -> Bool {
         let lowered = declaration.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        guard let found = lowered.withUnsafeBufferPointer({ find("encoding", in: $0, from: 0) }) else { return true }
+        guard let found = lowered.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: "encoding", in: $0, from: 0) }) else { return true }
         let rest = lowered[(found + 8)...].drop { isSpace($0) || $0 == UInt8(ascii: "=") }
         guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
         let name = rest.dropFirst().prefix { $0 != quote }
@@ -298,19 +298,6 @@ enum CorePropertyScanner {
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
         a.count == b.count && (a.isEmpty || memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0)
-    }
-
-    /// Where `pattern` next occurs in `bytes` from `start`.
-    private static func find(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start <= bytes.count else { return nil }
-        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
-        return ByteSearch.firstOffset(of: needle, in: UnsafeBufferPointer(rebasing: bytes[start...])).map { start + $0 }
-    }
-
-    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString, at index: Int) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard bytes.count - index >= count else { return false }
-        return memcmp(bytes.baseAddress! + index, prefix.utf8Start, count) == 0
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
