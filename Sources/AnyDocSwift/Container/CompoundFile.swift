@@ -102,13 +102,35 @@ struct CompoundFile: Sendable {
         for index in children where index < entries.count && entries[index].name == name {
             return entries[index]
         }
-        let wanted = name.lowercased()
         let length = name.utf8.count
+        // An ASCII name can only match, lowercased, a name of as many bytes
+        // that is ASCII too: those compare byte by byte.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            for index in children where index < entries.count {
+                let candidate = entries[index].name
+                if candidate.utf8.count == length, Self.equalFoldingASCII(candidate, name) { return entries[index] }
+            }
+            return nil
+        }
+        let wanted = name.lowercased()
         for index in children where index < entries.count {
             let candidate = entries[index].name
             if candidate.utf8.count == length, candidate.lowercased() == wanted { return entries[index] }
         }
         return nil
+    }
+
+    /// Whether two strings of equal UTF-8 length, `ascii` all ASCII, are
+    /// the same but for the case of ASCII letters.
+    private static func equalFoldingASCII(_ candidate: String, _ ascii: String) -> Bool {
+        var other = ascii.utf8.makeIterator()
+        for byte in candidate.utf8 {
+            guard byte < 0x80, let wanted = other.next() else { return false }
+            if byte == wanted { continue }
+            let folded = byte | 0x20
+            guard folded == wanted | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else { return false }
+        }
+        return true
     }
 
     /// Every stream, depth first, with its path.
@@ -127,6 +149,14 @@ struct CompoundFile: Sendable {
     /// At most the first `maxBytes` bytes of a stream: enough for a
     /// header without reading the rest.
     func read(_ entry: Entry, maxBytes: Int) throws(ConversionError) -> [UInt8] {
+        try read(entry, maxBytes: maxBytes, copying: .max)
+    }
+
+    /// What `read(entry, maxBytes:)` gives, checked as it checks (the
+    /// same errors for the same damage), but only the first `copying`
+    /// bytes of it copied: for readers that know how much of a stream
+    /// they need only once they have seen its start.
+    func read(_ entry: Entry, maxBytes: Int, copying: Int) throws(ConversionError) -> [UInt8] {
         guard entry.kind != .storage else { throw .malformed("compound file: \(entry.path) is a storage, not a stream") }
         let wanted = Int(clamping: min(entry.declaredSize, UInt64(max(maxBytes, 0))))
         if wanted == 0 { return [] }
@@ -137,7 +167,19 @@ struct CompoundFile: Sendable {
         if entry.kind == .stream && entry.declaredSize < UInt64(Self.miniStreamCutoff) {
             return try readMini(from: entry.startSector, count: wanted, name: entry.path)
         }
-        return try readRegular(from: entry.startSector, count: wanted, name: entry.path)
+        return try readRegular(from: entry.startSector, count: wanted, copying: max(0, copying), name: entry.path)
+    }
+
+    /// A stream's bytes without copying them when its sectors lie in one
+    /// run inside the file; otherwise as `read` gives them, with the same
+    /// checks and errors.
+    func streamBytes(_ entry: Entry) throws(ConversionError) -> CompoundFileStreamBytes {
+        if entry.kind == .stream, entry.declaredSize >= UInt64(Self.miniStreamCutoff),
+           entry.declaredSize <= UInt64(limits.maxEntryBytes),
+           let window = contiguousWindow(from: entry.startSector, count: Int(entry.declaredSize)) {
+            return window
+        }
+        return CompoundFileStreamBytes(try read(entry))
     }
 
     func read(path: String) throws(ConversionError) -> [UInt8] {
@@ -145,11 +187,14 @@ struct CompoundFile: Sendable {
         return try read(entry)
     }
 
-    private func readRegular(from start: UInt32, count: Int, name: String) throws(ConversionError) -> [UInt8] {
+    /// The stream's first `copying` bytes (all of them at most), once its
+    /// whole chain of `count` bytes is found sound.
+    private func readRegular(from start: UInt32, count: Int, copying: Int, name: String) throws(ConversionError) -> [UInt8] {
         let sectorSize = header.sectorSize
         let needed = (count + sectorSize - 1) / sectorSize
         let sectors = try chain(from: start, limit: needed)
         guard sectors.count == needed else { throw .malformed("compound file: stream \(name) is longer than its sector chain") }
+        let count = min(count, copying)
         var result: [UInt8] = []
         result.reserveCapacity(count)
         // Writers mostly lay a stream out in consecutive sectors: a run of
@@ -158,6 +203,11 @@ struct CompoundFile: Sendable {
         let sectorsPerPiece = max(1, 2048 / sectorSize)
         var first = 0
         while first < sectors.count {
+            if result.count == count {
+                // The sectors not copied are checked as copying checks them.
+                for sector in sectors[first...] { _ = try sectorOffset(sector) }
+                break
+            }
             var last = first
             while last + 1 < sectors.count, last + 1 - first < sectorsPerPiece, sectors[last + 1] == sectors[last] &+ 1,
                 Int(sectors[last + 1]) < sectorCount
@@ -169,6 +219,26 @@ struct CompoundFile: Sendable {
             first = last + 1
         }
         return result
+    }
+
+    /// The file bytes of a regular-sector stream of `count` bytes whose
+    /// chain runs through consecutive sectors, all inside the file and the
+    /// FAT; nil otherwise (then `readRegular` reads it, or reports what
+    /// is wrong). A run of increasing sectors cannot cycle, and the bytes
+    /// are those `readRegular` would copy.
+    private func contiguousWindow(from start: UInt32, count: Int) -> CompoundFileStreamBytes? {
+        let sectorSize = header.sectorSize
+        let needed = (count + sectorSize - 1) / sectorSize
+        let first = Int(start)
+        guard needed > 0, first < sectorCount, needed <= sectorCount - first, first + needed <= fat.count else { return nil }
+        var sector = first
+        let last = first + needed - 1
+        while sector < last {
+            guard fat[sector] == UInt32(truncatingIfNeeded: sector + 1) else { return nil }
+            sector += 1
+        }
+        // A file cut short inside the last sector reads as zeros there: copied.
+        return CompoundFileStreamBytes(window: bytes, start: (first + 1) * sectorSize, count: count)
     }
 
     private func readMini(from start: UInt32, count: Int, name: String) throws(ConversionError) -> [UInt8] {
@@ -200,8 +270,12 @@ struct CompoundFile: Sendable {
     private func chain(from start: UInt32, limit: Int, table: [UInt32]? = nil) throws(ConversionError) -> [UInt32] {
         let table = table ?? fat
         var result: [UInt32] = []
-        // One bit per table entry marks the sectors already in the chain.
-        var seen = [UInt64](repeating: 0, count: (min(table.count, limit &* 2 &+ 64) + 63) / 64)
+        result.reserveCapacity(min(limit, table.count, 1 << 12))
+        // A link to a sector above every one before cannot close a cycle,
+        // and writers mostly chain upwards: the set of sectors seen (one
+        // bit per table entry) is only built at the first link back.
+        var seen: [UInt64] = []
+        var highest = -1
         var current = start
         while current != Self.endOfChain && result.count < limit {
             // A free sector at the start means an empty chain (writers use
@@ -209,12 +283,20 @@ struct CompoundFile: Sendable {
             if current == Self.freeSector && result.isEmpty { break }
             let index = Int(current)
             guard index < table.count else { throw .malformed("compound file: sector \(current) out of range") }
-            if index / 64 >= seen.count { seen += repeatElement(0, count: index / 64 + 1 - seen.count) }
-            let bit: UInt64 = 1 << UInt64(index % 64)
-            guard seen[index / 64] & bit == 0 else { throw .malformed("compound file: sector chain has a cycle at \(current)") }
-            seen[index / 64] |= bit
+            if index > highest {
+                highest = index
+                if !seen.isEmpty { seen[index / 64] |= 1 << UInt64(index % 64) }
+            } else {
+                if seen.isEmpty {
+                    seen = [UInt64](repeating: 0, count: (table.count + 63) / 64)
+                    for sector in result { seen[Int(sector) / 64] |= 1 << UInt64(sector % 64) }
+                }
+                let bit: UInt64 = 1 << UInt64(index % 64)
+                guard seen[index / 64] & bit == 0 else { throw .malformed("compound file: sector chain has a cycle at \(current)") }
+                seen[index / 64] |= bit
+            }
             result.append(current)
-            current = table[Int(current)]
+            current = table[index]
         }
         return result
     }

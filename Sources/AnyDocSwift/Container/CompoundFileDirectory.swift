@@ -41,6 +41,19 @@ struct CompoundFileDirectoryRecord: Sendable, Equatable {
     /// holds. The caller has checked the 128 bytes are there.
     private static func name(_ bytes: [UInt8], at offset: Int, length: Int) -> String {
         let units = min(length / 2, 32)
+        // Stream names are almost always ASCII: their bytes go straight
+        // into the string.
+        var asciiCount = 0
+        while asciiCount < units, bytes[offset + 2 * asciiCount + 1] == 0, bytes[offset + 2 * asciiCount] != 0,
+              bytes[offset + 2 * asciiCount] < 0x80 {
+            asciiCount += 1
+        }
+        if asciiCount == units || (bytes[offset + 2 * asciiCount] == 0 && bytes[offset + 2 * asciiCount + 1] == 0) {
+            return String(unsafeUninitializedCapacity: asciiCount) { buffer in
+                for unit in 0..<asciiCount { buffer[unit] = bytes[offset + 2 * unit] }
+                return asciiCount
+            }
+        }
         var codeUnits: [UInt16] = []
         codeUnits.reserveCapacity(units)
         for unit in 0..<units {

@@ -17,16 +17,23 @@ enum PPTConverter: FormatConverter {
         }
         var metadata = Metadata(sourceFormat: input.format)
         if let summary = file.entry(named: "\u{5}SummaryInformation"), summary.kind == .stream,
-           let bytes = try? file.read(summary, maxBytes: 1 << 20) {
+           let bytes = try? file.summaryBytes(summary, maxBytes: 1 << 20) {
             PropertySetReader.summaryMetadata(bytes, into: &metadata)
         }
-        try convert(stream: try file.read(entry), newestEdit: newestEdit, metadata: metadata, input: input, into: sink)
+        try convert(stream: try file.streamBytes(entry), newestEdit: newestEdit, metadata: metadata, input: input, into: sink)
     }
 
     /// Converts a PowerPoint Document stream whose newest edit starts at
     /// `newestEdit` (nil: found by scanning).
     static func convert(
         stream: [UInt8], newestEdit: Int?, metadata: Metadata, input: ConversionInput, into sink: DocumentSink
+    ) throws(ConversionError) {
+        try convert(
+            stream: CompoundFileStreamBytes(stream), newestEdit: newestEdit, metadata: metadata, input: input, into: sink)
+    }
+
+    static func convert(
+        stream: CompoundFileStreamBytes, newestEdit: Int?, metadata: Metadata, input: ConversionInput, into sink: DocumentSink
     ) throws(ConversionError) {
         let presentation = try PPTPresentation(
             stream: stream, newestEdit: newestEdit, limits: input.limits, deadline: input.deadline)

@@ -26,8 +26,8 @@ final class PPTPresentation {
     private var tableCells = 0
     private lazy var notesBySlide: [Int: Int] = readNotesAtoms()
 
-    init(stream: [UInt8], newestEdit: Int?, limits: Limits, deadline: Deadline) throws(ConversionError) {
-        let reader = PPTRecordReader(bytes: stream, limits: limits, deadline: deadline)
+    init(stream: CompoundFileStreamBytes, newestEdit: Int?, limits: Limits, deadline: Deadline) throws(ConversionError) {
+        let reader = PPTRecordReader(stream: stream, limits: limits, deadline: deadline)
         let directory = try PPTPersistDirectory.read(reader, newestEdit: newestEdit)
         guard let offset = directory.offset(of: directory.documentID), let document = reader.record(at: offset),
               document.type == PPTRecordType.document else {

@@ -22,14 +22,18 @@ struct PPTRecord: Equatable {
 /// offsets pointing many slides at one huge container cannot multiply
 /// the work without bound, and the deadline is checked as records go by.
 final class PPTRecordReader {
-    let bytes: [UInt8]
+    let bytes: CompoundFileStreamBytes
     let deadline: Deadline
     /// How deep drawing groups may nest.
     let maxDepth: Int
     private let maxRecords: Int
     private var visited = 0
 
-    init(bytes: [UInt8], limits: Limits, deadline: Deadline) {
+    convenience init(bytes: [UInt8], limits: Limits, deadline: Deadline) {
+        self.init(stream: CompoundFileStreamBytes(bytes), limits: limits, deadline: deadline)
+    }
+
+    init(stream bytes: CompoundFileStreamBytes, limits: Limits, deadline: Deadline) {
         self.bytes = bytes
         self.deadline = deadline
         self.maxDepth = limits.maxNestingDepth
@@ -40,9 +44,11 @@ final class PPTRecordReader {
     /// The record whose header starts at `offset`; nil when the header or
     /// the body would run past the end of the stream.
     func record(at offset: Int) -> PPTRecord? {
-        guard offset >= 0, let head = LittleEndian.uint16(bytes, at: offset),
-              let type = LittleEndian.uint16(bytes, at: offset + 2),
-              let length = LittleEndian.uint32(bytes, at: offset + 4) else { return nil }
+        // The 8-byte header in one read: version and instance, type, length.
+        guard offset >= 0, let header = bytes.uint64(at: offset) else { return nil }
+        let head = UInt16(truncatingIfNeeded: header)
+        let type = UInt16(truncatingIfNeeded: header >> 16)
+        let length = UInt32(truncatingIfNeeded: header >> 32)
         let start = offset + 8
         guard Int(length) <= bytes.count - start else { return nil }
         return PPTRecord(
@@ -88,12 +94,12 @@ final class PPTRecordReader {
 
     func uint16(_ record: PPTRecord, at offset: Int) -> UInt16? {
         guard offset >= 0, offset <= record.length - 2 else { return nil }
-        return LittleEndian.uint16(bytes, at: record.bodyStart + offset)
+        return bytes.uint16(at: record.bodyStart + offset)
     }
 
     func uint32(_ record: PPTRecord, at offset: Int) -> UInt32? {
         guard offset >= 0, offset <= record.length - 4 else { return nil }
-        return LittleEndian.uint32(bytes, at: record.bodyStart + offset)
+        return bytes.uint32(at: record.bodyStart + offset)
     }
 
     func int16(_ record: PPTRecord, at offset: Int) -> Int? {
@@ -106,7 +112,7 @@ final class PPTRecordReader {
 
     /// A record's body as UTF-16 code units (a trailing odd byte dropped).
     func utf16Units(_ record: PPTRecord) -> [UInt16] {
-        utf16Units(of: bytes[record.bodyStart..<record.bodyEnd])
+        utf16Units(of: bytes.slice(record.bodyStart..<record.bodyEnd))
     }
 
     private func utf16Units(of body: ArraySlice<UInt8>) -> [UInt16] {
@@ -123,12 +129,12 @@ final class PPTRecordReader {
     /// A record's body as 8-bit characters, each the low byte of a UTF-16
     /// unit (Latin-1), as TextBytesAtom stores them.
     func byteUnits(_ record: PPTRecord) -> [UInt16] {
-        bytes[record.bodyStart..<record.bodyEnd].map { UInt16($0) }
+        bytes.slice(record.bodyStart..<record.bodyEnd).map { UInt16($0) }
     }
 
     /// A CString record's text, trailing NULs and blanks removed.
     func string(_ record: PPTRecord) -> String {
-        PPTCharacters.string(utf16Units(of: bytes[record.bodyStart..<textEnd(record)]))
+        PPTCharacters.string(utf16Units(of: bytes.slice(record.bodyStart..<textEnd(record))))
     }
 
     /// Whether a CString record's text is `ascii` (printable ASCII only),
