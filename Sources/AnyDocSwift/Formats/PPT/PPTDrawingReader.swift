@@ -17,33 +17,38 @@ struct PPTDrawingReader {
         guard let drawing = try reader.child(of: container, type: PPTRecordType.drawing),
               let canvas = try reader.child(of: drawing, type: PPTRecordType.drawingContainer),
               let patriarch = try reader.child(of: canvas, type: PPTRecordType.groupContainer) else { return [] }
-        return try members(of: patriarch, depth: 1, map: .identity).compactMap(\.shape)
+        var members = Members(keepsCells: false)
+        try read(patriarch, depth: 1, map: .identity, into: &members)
+        return members.shapes
     }
 
-    /// A group member as read: a shape, or a box kept only as a table cell.
-    private struct Member {
-        var shape: PPTShape?
-        var cell: PPTTableCell?
+    /// A group's members as read: its shapes, or for a table its cells
+    /// (any text box may be one). Every member is read either way, so the
+    /// records visited do not depend on what is kept.
+    private struct Members {
+        let keepsCells: Bool
+        var shapes: [PPTShape] = []
+        var cells: [PPTTableCell] = []
     }
 
     /// `map` takes the group's own coordinates to the slide's.
-    private func members(of group: PPTRecord, depth: Int, map: PPTCoordinateMap) throws(ConversionError) -> [Member] {
+    private func read(_ group: PPTRecord, depth: Int, map: PPTCoordinateMap, into members: inout Members) throws(ConversionError) {
         guard depth <= reader.maxDepth else {
             throw .resourceLimit("drawing groups nest deeper than \(reader.maxDepth) levels")
         }
-        var result: [Member] = []
         var children = reader.children(of: group)
         while let child = try children.next() {
             switch child.type {
             case PPTRecordType.shapeContainer:
-                if let member = try shape(child, map: map) { result.append(member) }
+                try shape(child, map: map, into: &members)
             case PPTRecordType.groupContainer:
-                if let shape = try nestedGroup(child, depth: depth + 1, map: map) { result.append(Member(shape: shape)) }
+                if let shape = try nestedGroup(child, depth: depth + 1, map: map), !members.keepsCells {
+                    members.shapes.append(shape)
+                }
             default:
                 break
             }
         }
-        return result
     }
 
     /// A nested group: its first shape container describes the group
@@ -63,13 +68,13 @@ struct PPTDrawingReader {
         }
         var inner = map
         if let anchor, let space { inner = PPTCoordinateMap(from: space, to: anchor).followed(by: map) }
-        let members = try members(of: group, depth: depth, map: inner)
+        var members = Members(keepsCells: isTable)
+        try read(group, depth: depth, map: inner, into: &members)
         anchor = anchor.map(map.apply)
         if isTable {
-            return PPTShape(anchor: anchor, content: .table(members.compactMap(\.cell)))
+            return PPTShape(anchor: anchor, content: .table(members.cells))
         }
-        let shapes = members.compactMap(\.shape)
-        return shapes.isEmpty ? nil : PPTShape(anchor: anchor, content: .group(shapes))
+        return members.shapes.isEmpty ? nil : PPTShape(anchor: anchor, content: .group(members.shapes))
     }
 
     private func isGroupHeader(_ container: PPTRecord) throws(ConversionError) -> Bool {
@@ -78,49 +83,57 @@ struct PPTDrawingReader {
         return flags & 0x1 != 0
     }
 
-    private func shape(_ container: PPTRecord, map: PPTCoordinateMap) throws(ConversionError) -> Member? {
-        var shape = PPTShape(content: .none)
+    /// Reads a shape container into `members`: as a shape when it shows
+    /// anything, as a cell when it is a text box other than a line.
+    private func shape(_ container: PPTRecord, map: PPTCoordinateMap, into members: inout Members) throws(ConversionError) {
+        var placeholder: UInt8?
+        var placeholderPosition = 0
+        var anchor: PPTRect?
+        var content = PPTShape.Content.none
         var shapeType: UInt16 = 0
         var hasTextBox = false
         var autoNumbers: [Int?] = []
         var records = reader.children(of: container)
         while let record = try records.next() {
-            if let rect = anchor(record) {
-                shape.anchor = map.apply(rect)
+            if let rect = self.anchor(record) {
+                anchor = map.apply(rect)
                 continue
             }
             switch record.type {
             case PPTRecordType.shapeAtom:
                 // A group's own shape: its group reads it.
-                if let flags = reader.uint32(record, at: 4), flags & 0x1 != 0 { return nil }
+                if let flags = reader.uint32(record, at: 4), flags & 0x1 != 0 { return }
                 shapeType = record.instance
             case PPTRecordType.clientData:
                 if let atom = try reader.child(of: record, type: PPTRecordType.placeholderAtom),
                    let placement = reader.uint8(atom, at: 4) {
-                    shape.placeholder = placement
-                    shape.placeholderPosition = reader.int32(atom, at: 0) ?? 0
+                    placeholder = placement
+                    placeholderPosition = reader.int32(atom, at: 0) ?? 0
                 }
                 autoNumbers = try PPTAutoNumbering.entries(inClientData: record, reader: reader)
             case PPTRecordType.clientTextbox:
                 hasTextBox = true
-                shape.content = try textContent(record)
+                content = try textContent(record)
             default:
                 break
             }
         }
-        if case .text(var text) = shape.content, !autoNumbers.isEmpty {
+        if !autoNumbers.isEmpty, case .text(var text) = content {
+            content = .none
             text.autoNumbers = autoNumbers
-            shape.content = .text(text)
+            content = .text(text)
         }
-        // Any text box may be a table cell, even an empty one; lines are borders.
-        var cell: PPTTableCell?
-        if hasTextBox, shapeType != Self.lineShapeType, let rect = shape.anchor {
+        if members.keepsCells {
+            // Any text box may be a table cell, even an empty one; lines are borders.
+            guard hasTextBox, shapeType != Self.lineShapeType, let rect = anchor else { return }
             var text: PPTTextBody?
-            if case .text(let body) = shape.content { text = body }
-            cell = PPTTableCell(rect: rect, text: text)
+            if case .text(let body) = content { text = body }
+            members.cells.append(PPTTableCell(rect: rect, text: text))
+            return
         }
-        if case .none = shape.content { return Member(shape: nil, cell: cell) }
-        return Member(shape: shape, cell: cell)
+        if case .none = content { return }
+        members.shapes.append(PPTShape(
+            placeholder: placeholder, placeholderPosition: placeholderPosition, anchor: anchor, content: content))
     }
 
     private func textContent(_ box: PPTRecord) throws(ConversionError) -> PPTShape.Content {

@@ -25,33 +25,39 @@ struct PPTSlideComposer {
 
     private enum Role { case title, subtitle, body, footer, hidden, other }
 
-    private struct Item {
-        var role: Role
-        var shape: PPTShape
-    }
-
     func compose(_ shapes: [PPTShape]) throws(ConversionError) -> Composition {
-        var items = resolved(shapes).map { Item(role: Self.role(of: $0), shape: $0) }
+        let shapes = resolved(shapes)
+        var roles: [Role] = []
+        roles.reserveCapacity(shapes.count)
+        for shape in shapes { roles.append(Self.role(of: shape)) }
         var title: String?
-        for index in items.indices where items[index].role == .title {
-            let text = Self.titleText(items[index].shape)
+        var titleIndex = -1
+        for index in shapes.indices where roles[index] == .title {
+            let text = Self.titleText(shapes[index])
             guard !text.isEmpty else { continue }
             title = text
-            items.remove(at: index)
+            titleIndex = index
             break
         }
+        var placeholders: [Int] = []
+        for index in shapes.indices where index != titleIndex {
+            switch roles[index] {
+            case .title, .subtitle, .body: placeholders.append(index)
+            default: break
+            }
+        }
         // The original position in the key keeps the sort stable.
-        let placeholders = items.enumerated()
-            .filter { [.title, .subtitle, .body].contains($0.element.role) }
-            .map { (key: ($0.element.role == .subtitle ? 0 : 1, $0.element.shape.placeholderPosition, $0.offset), shape: $0.element.shape) }
-            .sorted { $0.key < $1.key }
-            .map(\.shape)
+        func key(_ index: Int) -> (Int, Int, Int) {
+            (roles[index] == .subtitle ? 0 : 1, shapes[index].placeholderPosition, index)
+        }
+        placeholders.sort { key($0) < key($1) }
         var blocks: [Block] = []
-        for shape in placeholders { blocks += try self.blocks(for: shape) }
-        let others = try items.filter { $0.role == .other }.map { item throws(ConversionError) in try slideShape(item.shape) }
+        for index in placeholders { blocks += try self.blocks(for: shapes[index]) }
+        var others: [SlideShape] = []
+        for index in shapes.indices where roles[index] == .other { others.append(try slideShape(shapes[index])) }
         blocks += Self.flatten(SlideComposer.byPosition(others))
         var footer: [Block] = []
-        for item in items where item.role == .footer { footer += try self.blocks(for: item.shape) }
+        for index in shapes.indices where roles[index] == .footer { footer += try self.blocks(for: shapes[index]) }
         return Composition(title: title, blocks: blocks, footer: footer)
     }
 
@@ -83,34 +89,49 @@ struct PPTSlideComposer {
     /// no text box repeats (some writers keep both copies).
     private func resolved(_ shapes: [PPTShape]) -> [PPTShape] {
         var used = [Bool](repeating: false, count: listedTexts.count)
-        var inlineTexts: [[UInt16]] = []
-        func resolve(_ shape: PPTShape) -> PPTShape {
-            var shape = shape
-            switch shape.content {
-            case .listedText(let index):
-                if listedTexts.indices.contains(index), !used[index] {
-                    used[index] = true
-                    shape.content = .text(listedTexts[index])
-                } else {
-                    shape.content = .none
-                }
-            case .text(let text):
-                inlineTexts.append(text.units)
-            case .group(let children):
-                shape.content = .group(children.map(resolve))
-            default:
-                break
-            }
-            return shape
-        }
-        var result = shapes.map(resolve)
+        var result: [PPTShape] = []
+        result.reserveCapacity(shapes.count)
+        for shape in shapes { result.append(resolve(shape, used: &used)) }
         // Most slides use every listed text: hash the inline ones only when not.
         guard used.contains(false) else { return result }
-        let inline = Set(inlineTexts)
+        var inline = Set<[UInt16]>()
+        for shape in shapes { Self.collectInlineTexts(shape, into: &inline) }
         for (index, text) in listedTexts.enumerated() where !used[index] && !inline.contains(text.units) {
             result.append(PPTShape(content: .text(text)))
         }
         return result
+    }
+
+    private func resolve(_ shape: PPTShape, used: inout [Bool]) -> PPTShape {
+        switch shape.content {
+        case .listedText(let index):
+            var shape = shape
+            if listedTexts.indices.contains(index), !used[index] {
+                used[index] = true
+                shape.content = .text(listedTexts[index])
+            } else {
+                shape.content = .none
+            }
+            return shape
+        case .group(let children):
+            var shape = shape
+            var resolvedChildren: [PPTShape] = []
+            resolvedChildren.reserveCapacity(children.count)
+            for child in children { resolvedChildren.append(resolve(child, used: &used)) }
+            shape.content = .group(resolvedChildren)
+            return shape
+        default:
+            return shape
+        }
+    }
+
+    /// The units of the texts the shapes hold themselves, groups included.
+    private static func collectInlineTexts(_ shape: PPTShape, into texts: inout Set<[UInt16]>) {
+        switch shape.content {
+        case .text(let text): texts.insert(text.units)
+        case .group(let children): for child in children { collectInlineTexts(child, into: &texts) }
+        default: break
+        }
     }
 
     private static func role(of shape: PPTShape) -> Role {

@@ -9,8 +9,8 @@ enum PPTTableBuilder {
         _ cells: [PPTTableCell], countCells: (Int) throws(ConversionError) -> Void
     ) throws(ConversionError) -> Table? {
         try countCells(cells.count)
-        let columns = Array(Set(cells.map(\.rect.left))).sorted()
-        let rows = Array(Set(cells.map(\.rect.top))).sorted()
+        let columns = Self.edges(cells.map(\.rect.left))
+        let rows = Self.edges(cells.map(\.rect.top))
         var cellsByRow: [[(column: Int, cell: TableCell)]] = Array(repeating: [], count: rows.count)
         var hasText = false
         for cell in cells {
@@ -32,6 +32,16 @@ enum PPTTableBuilder {
         }
         tableRows[0].isHeader = true
         return Table(rows: tableRows)
+    }
+
+    /// The distinct values, in increasing order.
+    private static func edges(_ values: [Int]) -> [Int] {
+        var sorted = values
+        sorted.sort()
+        var result: [Int] = []
+        result.reserveCapacity(sorted.count)
+        for value in sorted where result.last != value { result.append(value) }
+        return result
     }
 
     /// The number of edges before `value`: its own index when it is an

@@ -25,10 +25,12 @@ struct PPTTextBody {
     /// numbering entry numbers is numbered instead.
     func paragraphs(inherited: BulletStyle = .none) -> [DrawingParagraph] {
         var result: [DrawingParagraph] = []
-        var paragraphRuns = RunCursor(lengths: style.paragraphs.map(\.length))
-        var characterRuns = RunCursor(lengths: style.characters.map(\.length))
+        var paragraphRuns = RunCursor(runs: style.paragraphs)
+        var characterRuns = RunCursor(runs: style.characters)
         var linkCursor = LinkCursor(links: links)
         var fields = FieldCursor(positions: fieldPositions)
+        // One buffer gathers the UTF-8 of every piece of the text.
+        var buffer: [UInt8] = []
         var start = 0
         while start <= units.count {
             var end = start
@@ -42,8 +44,10 @@ struct PPTTextBody {
             if bullet != .none, let run = characterRuns.index(at: start), let number = numberingStart(run: run) {
                 bullet = .number(start: number)
             }
-            let pieces = self.pieces(start..<end, characterRuns: &characterRuns, links: &linkCursor, fields: &fields)
-            result.append(DrawingParagraph(content: InlineTrimming.trimmed(Self.linking(pieces)), level: level, bullet: bullet))
+            var pieces = self.pieces(
+                start..<end, characterRuns: &characterRuns, links: &linkCursor, fields: &fields, buffer: &buffer)
+            Self.trim(&pieces)
+            result.append(DrawingParagraph(content: Self.linking(pieces), level: level, bullet: bullet))
             start = end + 1
         }
         return result
@@ -57,7 +61,37 @@ struct PPTTextBody {
     }
 
     /// The text on one line, as a title wants it.
-    var plainLine: String { DrawingText.plainLine(paragraphs()) }
+    var plainLine: String {
+        if fieldPositions.isEmpty, let line = Self.plainASCIILine(units) { return line }
+        return DrawingText.plainLine(paragraphs())
+    }
+
+    /// What `DrawingText.plainLine` makes of the paragraphs of units that
+    /// are all printable ASCII or paragraph ends (most titles): each
+    /// paragraph without its edge spaces, the empty ones left out, the
+    /// rest joined by spaces. Nil for any other unit.
+    private static func plainASCIILine(_ units: [UInt16]) -> String? {
+        var line: [UInt8] = []
+        line.reserveCapacity(units.count)
+        var start = 0
+        while start <= units.count {
+            var end = start
+            while end < units.count, units[end] != 0x0D {
+                guard units[end] >= 0x20, units[end] < 0x7F else { return nil }
+                end += 1
+            }
+            var first = start
+            var last = end
+            while first < last, units[first] == 0x20 { first += 1 }
+            while last > first, units[last - 1] == 0x20 { last -= 1 }
+            if first < last {
+                if !line.isEmpty { line.append(0x20) }
+                for index in first..<last { line.append(UInt8(truncatingIfNeeded: units[index])) }
+            }
+            start = end + 1
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
 
     // MARK: - Runs to inlines
 
@@ -72,12 +106,12 @@ struct PPTTextBody {
     /// which the character run and the link stay the same, so each
     /// character costs only its own test and decoding.
     private func pieces(
-        _ range: Range<Int>, characterRuns: inout RunCursor, links: inout LinkCursor, fields: inout FieldCursor
+        _ range: Range<Int>, characterRuns: inout RunCursor<PPTTextStyle.CharacterRun>, links: inout LinkCursor,
+        fields: inout FieldCursor, buffer text: inout [UInt8]
     ) -> [Piece] {
         var pieces: [Piece] = []
         // The text piece being gathered, as UTF-8, with what it shares.
-        var text: [UInt8] = []
-        text.reserveCapacity(range.count)
+        text.removeAll(keepingCapacity: true)
         var textFormat: PPTCharacterFormat?
         var textLink: String?
         func flush() {
@@ -144,6 +178,60 @@ struct PPTTextBody {
     private static func linking(_ pieces: [Piece]) -> [Inline] {
         LinkedRuns.inlines(pieces, link: \.link, inline: formatted)
     }
+
+    // MARK: - Blank edges
+
+    /// Strips the paragraph's blank edges as `InlineTrimming.trimmed`
+    /// does on the linked, formatted inlines, but on the pieces: each is a
+    /// line break or one text, and formatting and links only wrap them,
+    /// so dropping or trimming a piece is what the trim does inside its
+    /// wrappers, without rebuilding them.
+    private static func trim(_ pieces: inout [Piece]) {
+        var first = 0
+        while first < pieces.count {
+            guard case .text(let text) = pieces[first].inline else {
+                first += 1
+                continue
+            }
+            guard edgeMayBeSpace(text, atStart: true) else { break }
+            let kept = String(text.drop(while: InlineTrimming.isSpace))
+            if kept.isEmpty {
+                first += 1
+                continue
+            }
+            pieces[first].inline = .text(kept)
+            break
+        }
+        if first > 0 { pieces.removeFirst(first) }
+        while let last = pieces.last {
+            guard case .text(let text) = last.inline else {
+                pieces.removeLast()
+                continue
+            }
+            guard edgeMayBeSpace(text, atStart: false) else { break }
+            var end = text.endIndex
+            while end > text.startIndex, InlineTrimming.isSpace(text[text.index(before: end)]) { end = text.index(before: end) }
+            let kept = String(text[..<end])
+            if kept.isEmpty {
+                pieces.removeLast()
+                continue
+            }
+            pieces[pieces.count - 1].inline = .text(kept)
+            break
+        }
+    }
+
+    /// Whether the text's first (or last) character could be blank, from
+    /// its edge byte (U+00A0 is C2 A0); empty text says yes, to be dropped.
+    private static func edgeMayBeSpace(_ text: String, atStart: Bool) -> Bool {
+        guard let byte = atStart ? text.utf8.first : text.utf8.last else { return true }
+        switch byte {
+        case 0x20, 0x09, 0x0B: return true
+        case 0xC2: return atStart
+        case 0xA0: return !atStart
+        default: return false
+        }
+    }
 }
 
 /// A hyperlink over a range of a text's units.
@@ -164,28 +252,36 @@ enum PPTTextType {
     static let quarterBody: UInt32 = 8
 }
 
+/// A run of a StyleTextPropAtom: so many units formatted alike.
+protocol PPTStyleRun {
+    var length: Int { get }
+}
+
+extension PPTTextStyle.ParagraphRun: PPTStyleRun {}
+extension PPTTextStyle.CharacterRun: PPTStyleRun {}
+
 /// Finds which run covers a position, for positions asked in increasing
 /// order: each run is passed once.
-private struct RunCursor {
-    let lengths: [Int]
+private struct RunCursor<Run: PPTStyleRun> {
+    let runs: [Run]
     private var run = 0
     private var runStart = 0
 
-    init(lengths: [Int]) {
-        self.lengths = lengths
+    init(runs: [Run]) {
+        self.runs = runs
     }
 
     mutating func index(at position: Int) -> Int? {
-        while run < lengths.count, runStart + lengths[run] <= position {
-            runStart += lengths[run]
+        while run < runs.count, runStart + runs[run].length <= position {
+            runStart += runs[run].length
             run += 1
         }
-        return run < lengths.count ? run : nil
+        return run < runs.count ? run : nil
     }
 
     /// Where the run found last ends: `index(at:)` gives the same answer
     /// for every position before it.
-    var end: Int { run < lengths.count ? runStart + lengths[run] : .max }
+    var end: Int { run < runs.count ? runStart + runs[run].length : .max }
 }
 
 /// Finds the link over a position, for positions asked in increasing
@@ -197,7 +293,7 @@ private struct LinkCursor {
     private var current: PPTTextLink?
 
     init(links: [PPTTextLink]) {
-        self.links = links.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        self.links = links.count > 1 ? links.sorted { $0.range.lowerBound < $1.range.lowerBound } : links
     }
 
     mutating func destination(at position: Int) -> String? {
