@@ -99,10 +99,11 @@ struct CompoundFile: Sendable {
         // Detection asks for names most files lack, so the root's children
         // are walked in place, and folded only when lengths agree.
         let children = entries[0].children
-        for index in children where index < entries.count && entries[index].name == name {
-            return entries[index]
-        }
         let length = name.utf8.count
+        for index in children where index < entries.count {
+            let candidate = entries[index].name
+            if candidate.utf8.count == length, candidate == name { return entries[index] }
+        }
         // An ASCII name can only match, lowercased, a name of as many bytes
         // that is ASCII too: those compare byte by byte.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -249,6 +250,10 @@ struct CompoundFile: Sendable {
         let perSector = header.sectorSize / miniSize
         var result: [UInt8] = []
         result.reserveCapacity(count)
+        // Mini sectors that follow one another in the file, wholly inside
+        // it, are copied together, in pieces of at most 2 KB.
+        var runStart = 0
+        var runLength = 0
         for miniSector in sectors {
             let position = Int(miniSector)
             guard position / perSector < miniStreamSectors.count else {
@@ -256,9 +261,21 @@ struct CompoundFile: Sendable {
             }
             let sector = miniStreamSectors[position / perSector]
             let offset = try sectorOffset(sector) + (position % perSector) * miniSize
-            let take = min(miniSize, count - result.count)
-            try appendBytes(at: offset, count: take, to: &result)
+            let take = min(miniSize, count - result.count - runLength)
+            if runLength > 0, offset == runStart + runLength, runLength + take <= 2048, offset + take <= bytes.count {
+                runLength += take
+                continue
+            }
+            if runLength > 0 { try appendBytes(at: runStart, count: runLength, to: &result) }
+            if offset + take <= bytes.count {
+                runStart = offset
+                runLength = take
+            } else {
+                runLength = 0
+                try appendBytes(at: offset, count: take, to: &result)
+            }
         }
+        if runLength > 0 { try appendBytes(at: runStart, count: runLength, to: &result) }
         return result
     }
 
@@ -344,14 +361,24 @@ struct CompoundFile: Sendable {
     private func words(inSectors sectors: [UInt32]) -> [UInt32] {
         let perSector = header.sectorSize / 4
         var result = [UInt32](repeating: Self.freeSector, count: sectors.count * perSector)
-        bytes.withUnsafeBytes { raw in
-            for (index, sector) in sectors.enumerated() {
-                let offset = (Int(sector) + 1) * header.sectorSize
-                // A short last sector is read as far as it goes.
-                let available = min(perSector, max(0, (raw.count - offset) / 4))
-                for slot in 0..<available {
-                    result[index * perSector + slot] = UInt32(
-                        littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4 * slot, as: UInt32.self))
+        let sectorSize = header.sectorSize
+        result.withUnsafeMutableBytes { table in
+            bytes.withUnsafeBytes { raw in
+                for (index, sector) in sectors.enumerated() {
+                    let offset = (Int(sector) + 1) * sectorSize
+                    // A short last sector is read as far as it goes.
+                    let available = min(perSector, max(0, (raw.count - offset) / 4))
+                    guard available > 0, let source = raw.baseAddress, let target = table.baseAddress else { continue }
+                    #if _endian(little)
+                    // The table's words are the sector's bytes as they lie.
+                    (target + index * sectorSize).copyMemory(from: source + offset, byteCount: 4 * available)
+                    #else
+                    for slot in 0..<available {
+                        table.storeBytes(
+                            of: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4 * slot, as: UInt32.self)),
+                            toByteOffset: index * sectorSize + 4 * slot, as: UInt32.self)
+                    }
+                    #endif
                 }
             }
         }
@@ -361,6 +388,7 @@ struct CompoundFile: Sendable {
     private func directoryRecords(inSectors sectors: [UInt32]) -> [CompoundFileDirectoryRecord] {
         var records: [CompoundFileDirectoryRecord] = []
         let perSector = header.sectorSize / 128
+        records.reserveCapacity(sectors.count * perSector)
         for sector in sectors {
             let offset = (Int(sector) + 1) * header.sectorSize
             for slot in 0..<perSector {

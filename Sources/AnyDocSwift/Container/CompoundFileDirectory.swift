@@ -17,14 +17,18 @@ struct CompoundFileDirectoryRecord: Sendable, Equatable {
     /// Reads the entry at `offset`; version 3 files keep only the low 32
     /// bits of the size (writers leave garbage in the high half).
     init?(_ bytes: [UInt8], at offset: Int, majorVersion: UInt16) {
-        guard offset >= 0, offset + 128 <= bytes.count,
-            let nameLength = LittleEndian.uint16(bytes, at: offset + 0x40),
-            let left = LittleEndian.uint32(bytes, at: offset + 0x44),
-            let right = LittleEndian.uint32(bytes, at: offset + 0x48),
-            let child = LittleEndian.uint32(bytes, at: offset + 0x4C),
-            let start = LittleEndian.uint32(bytes, at: offset + 0x74),
-            let size = LittleEndian.uint64(bytes, at: offset + 0x78)
-        else { return nil }
+        guard offset >= 0, offset <= bytes.count - 128 else { return nil }
+        // The 128 bytes are there: the fields are loaded without further checks.
+        let (nameLength, left, right, child, start, size) = bytes.withUnsafeBytes { raw in
+            (
+                UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 0x40, as: UInt16.self)),
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 0x44, as: UInt32.self)),
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 0x48, as: UInt32.self)),
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 0x4C, as: UInt32.self)),
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 0x74, as: UInt32.self)),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 0x78, as: UInt64.self))
+            )
+        }
         let kind = Kind(rawValue: bytes[offset + 0x42])
         // Free slots keep stale names nothing reads.
         self.name = kind == .unallocated ? "" : Self.name(bytes, at: offset, length: Int(nameLength))
@@ -75,11 +79,12 @@ extension CompoundFile {
         }
         var seen = [Bool](repeating: false, count: records.count)
         seen[0] = true
-        var entries = [
+        var entries: [Entry] = []
+        entries.reserveCapacity(records.count)
+        entries.append(
             Entry(
                 index: 0, name: rootRecord.name, path: "", kind: .root, startSector: rootRecord.startSector,
-                declaredSize: rootRecord.size, children: [], parent: nil)
-        ]
+                declaredSize: rootRecord.size, children: [], parent: nil))
         // Storages whose children are still to be listed: (entry index, child id, depth).
         var pending: [(Int, UInt32, Int)] = [(0, rootRecord.child, 1)]
         while let (parentIndex, childID, depth) = pending.popLast() {

@@ -17,7 +17,7 @@ struct CompoundFileHeader: Sendable, Equatable {
     let headerDIFAT: [UInt32]
 
     static func hasSignature(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= signature.count && Array(bytes[0..<signature.count]) == signature
+        bytes.count >= signature.count && bytes[0..<signature.count].elementsEqual(signature)
     }
 
     init(_ bytes: [UInt8]) throws(ConversionError) {
@@ -51,11 +51,14 @@ struct CompoundFileHeader: Sendable, Equatable {
         miniFATSectorCount = Int(miniFATCount)
         firstDIFATSector = firstDIFAT
         difatSectorCount = Int(difatCount)
-        var difat: [UInt32] = []
-        difat.reserveCapacity(Self.headerDIFATCount)
-        for slot in 0..<Self.headerDIFATCount {
-            difat.append(LittleEndian.uint32(bytes, at: 0x4C + 4 * slot) ?? CompoundFile.freeSector)
+        // The 109 slots end the 512-byte header, whose length is checked above.
+        headerDIFAT = bytes.withUnsafeBytes { raw in
+            [UInt32](unsafeUninitializedCapacity: Self.headerDIFATCount) { slots, initialized in
+                for slot in 0..<Self.headerDIFATCount {
+                    slots[slot] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 0x4C + 4 * slot, as: UInt32.self))
+                }
+                initialized = Self.headerDIFATCount
+            }
         }
-        headerDIFAT = difat
     }
 }

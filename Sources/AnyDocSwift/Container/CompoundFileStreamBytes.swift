@@ -38,6 +38,40 @@ struct CompoundFileStreamBytes: Sendable {
         storage[(start + range.lowerBound)..<(start + range.upperBound)]
     }
 
+    /// The bytes in `range` (cut to the stream) as little-endian UTF-16
+    /// code units, a trailing odd byte dropped.
+    func utf16Units(_ range: Range<Int>) -> [UInt16] {
+        let range = clamped(range)
+        let unitCount = range.count / 2
+        let first = start + range.lowerBound
+        return storage.withUnsafeBytes { raw in
+            [UInt16](unsafeUninitializedCapacity: unitCount) { units, initialized in
+                for index in 0..<unitCount {
+                    units[index] = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: first + 2 * index, as: UInt16.self))
+                }
+                initialized = unitCount
+            }
+        }
+    }
+
+    /// The bytes in `range` (cut to the stream), each widened to a code
+    /// unit (Latin-1 text).
+    func widenedBytes(_ range: Range<Int>) -> [UInt16] {
+        let range = clamped(range)
+        let first = start + range.lowerBound
+        return storage.withUnsafeBytes { raw in
+            [UInt16](unsafeUninitializedCapacity: range.count) { units, initialized in
+                for index in 0..<range.count { units[index] = UInt16(raw[first + index]) }
+                initialized = range.count
+            }
+        }
+    }
+
+    private func clamped(_ range: Range<Int>) -> Range<Int> {
+        let lower = min(max(range.lowerBound, 0), count)
+        return lower..<min(max(range.upperBound, lower), count)
+    }
+
     // The reads below check the offset against the stream; the stream
     // lies in the storage (checked when made), so one check covers the load.
 
