@@ -31,7 +31,8 @@ enum PPTAutoNumbering {
                   let spellingMasks = reader.uint32(atom, at: position + 4) else { break }
             position += 8
             if characterMasks & 0x10_0000 != 0 || spellingMasks & 0x220 != 0 { break }
-            for bit: UInt32 in [0x1, 0x2, 0x4, 0x40] where spellingMasks & bit != 0 { position += 2 }
+            // Two bytes for each of the fields 0x1, 0x2, 0x4 and 0x40.
+            position += 2 * (spellingMasks & 0x47).nonzeroBitCount
         }
         return result
     }

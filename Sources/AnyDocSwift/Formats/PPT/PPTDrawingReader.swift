@@ -95,7 +95,7 @@ struct PPTDrawingReader {
         var autoNumbers: [Int?] = []
         var records = reader.children(of: container)
         while let record = try records.next() {
-            if let rect = self.anchor(record) {
+            if Self.isAnchor(record), let rect = self.anchor(record) {
                 anchor = map.apply(rect)
                 continue
             }
@@ -146,6 +146,12 @@ struct PPTDrawingReader {
             try collector.add(record)
         }
         return collector.texts.first.map { .text($0) } ?? .none
+    }
+
+    /// Whether `anchor` reads the record: most records of a shape are not anchors.
+    @inline(__always)
+    private static func isAnchor(_ record: PPTRecord) -> Bool {
+        record.type == PPTRecordType.clientAnchor || record.type == PPTRecordType.childAnchor
     }
 
     /// A ClientAnchor (top, left, right, bottom; 16-bit or 32-bit) or a

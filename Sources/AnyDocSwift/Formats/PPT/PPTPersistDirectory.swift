@@ -9,17 +9,27 @@
 struct PPTPersistDirectory {
     /// The DocumentContainer's persist id, from the newest edit.
     let documentID: UInt32
-    /// Keyed by Int, as the other maps of a presentation are: each key
-    /// type's first use costs a search of the program's conformances.
-    private let offsets: [Int: Int]
+    /// One (persist id, stream offset) per id, sorted by id: a deck has a
+    /// few dozen, found by bisection more cheaply than hashed.
+    private let offsets: [(id: Int, offset: Int)]
 
-    func offset(of persistID: UInt32) -> Int? { offsets[Int(persistID)] }
+    func offset(of persistID: UInt32) -> Int? {
+        let id = Int(persistID)
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low < offsets.count && offsets[low].id == id ? offsets[low].offset : nil
+    }
 
     static func read(_ reader: PPTRecordReader, newestEdit: Int?) throws(ConversionError) -> PPTPersistDirectory {
         var newest = newestEdit.flatMap { reader.record(at: $0)?.type == PPTRecordType.userEditAtom ? $0 : nil }
         if newest == nil { newest = try lastEditByScanning(reader) }
         guard let start = newest else { throw .malformed("PowerPoint Document stream: no user edit record") }
-        var offsets: [Int: Int] = [:]
+        // Every entry in the order read, newest edit first.
+        var found: [(id: Int, offset: Int)] = []
         var documentID: UInt32?
         var visited: Set<Int> = []
         var editOffset = start
@@ -30,18 +40,31 @@ struct PPTPersistDirectory {
             try reader.countVisit()
             if documentID == nil { documentID = document }
             if let atom = reader.record(at: Int(directory)), atom.type == PPTRecordType.persistDirectoryAtom {
-                try readEntries(atom, reader: reader, into: &offsets)
+                try readEntries(atom, reader: reader, into: &found)
             }
             guard previous != 0 else { break }
             editOffset = Int(previous)
         }
         guard let documentID else { throw .malformed("PowerPoint Document stream: the newest user edit is damaged") }
-        return PPTPersistDirectory(documentID: documentID, offsets: offsets)
+        return PPTPersistDirectory(documentID: documentID, offsets: newestByID(found))
+    }
+
+    /// The first entry read for each id (the newest edit's), sorted by id;
+    /// the position read breaks ties so the first stays first.
+    private static func newestByID(_ found: [(id: Int, offset: Int)]) -> [(id: Int, offset: Int)] {
+        var order = Array(found.indices)
+        order.sort { found[$0].id != found[$1].id ? found[$0].id < found[$1].id : $0 < $1 }
+        var result: [(id: Int, offset: Int)] = []
+        result.reserveCapacity(found.count)
+        for index in order where result.last?.id != found[index].id { result.append(found[index]) }
+        return result
     }
 
     /// Each entry: a persist id (20 bits) and a count (12 bits), then that
     /// many 32-bit stream offsets for consecutive ids.
-    private static func readEntries(_ atom: PPTRecord, reader: PPTRecordReader, into offsets: inout [Int: Int]) throws(ConversionError) {
+    private static func readEntries(
+        _ atom: PPTRecord, reader: PPTRecordReader, into found: inout [(id: Int, offset: Int)]
+    ) throws(ConversionError) {
         var position = 0
         while let header = reader.uint32(atom, at: position) {
             let firstID = header & 0x000F_FFFF
@@ -50,8 +73,7 @@ struct PPTPersistDirectory {
             for index in 0..<count {
                 guard let offset = reader.uint32(atom, at: position) else { return }
                 try reader.countVisit()
-                let id = Int(firstID) + index
-                if offsets[id] == nil { offsets[id] = Int(offset) }
+                found.append((id: Int(firstID) + index, offset: Int(offset)))
                 position += 4
             }
         }

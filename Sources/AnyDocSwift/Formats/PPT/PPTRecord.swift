@@ -87,16 +87,19 @@ final class PPTRecordReader {
 
     // MARK: - Fields of a record's body
 
+    @inline(__always)
     func uint8(_ record: PPTRecord, at offset: Int) -> UInt8? {
         guard offset >= 0, offset < record.length else { return nil }
         return bytes[record.bodyStart + offset]
     }
 
+    @inline(__always)
     func uint16(_ record: PPTRecord, at offset: Int) -> UInt16? {
         guard offset >= 0, offset <= record.length - 2 else { return nil }
         return bytes.uint16(at: record.bodyStart + offset)
     }
 
+    @inline(__always)
     func uint32(_ record: PPTRecord, at offset: Int) -> UInt32? {
         guard offset >= 0, offset <= record.length - 4 else { return nil }
         return bytes.uint32(at: record.bodyStart + offset)
@@ -112,7 +115,7 @@ final class PPTRecordReader {
 
     /// A record's body as UTF-16 code units (a trailing odd byte dropped).
     func utf16Units(_ record: PPTRecord) -> [UInt16] {
-        utf16Units(of: bytes.slice(record.bodyStart..<record.bodyEnd))
+        bytes.utf16Units(record.bodyStart..<record.bodyEnd)
     }
 
     private func utf16Units(of body: ArraySlice<UInt8>) -> [UInt16] {
@@ -129,7 +132,7 @@ final class PPTRecordReader {
     /// A record's body as 8-bit characters, each the low byte of a UTF-16
     /// unit (Latin-1), as TextBytesAtom stores them.
     func byteUnits(_ record: PPTRecord) -> [UInt16] {
-        bytes.slice(record.bodyStart..<record.bodyEnd).map { UInt16($0) }
+        bytes.widenedBytes(record.bodyStart..<record.bodyEnd)
     }
 
     /// A CString record's text, trailing NULs and blanks removed.

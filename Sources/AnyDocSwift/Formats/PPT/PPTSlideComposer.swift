@@ -25,7 +25,7 @@ struct PPTSlideComposer {
 
     private enum Role { case title, subtitle, body, footer, hidden, other }
 
-    func compose(_ shapes: [PPTShape]) throws(ConversionError) -> Composition {
+    func compose(_ shapes: consuming [PPTShape]) throws(ConversionError) -> Composition {
         let shapes = resolved(shapes)
         var roles: [Role] = []
         roles.reserveCapacity(shapes.count)
@@ -63,7 +63,7 @@ struct PPTSlideComposer {
 
     /// A notes page's text: its notes placeholder, and text boxes holding
     /// notes text. Only bullets the text sets itself are lists.
-    func notes(_ shapes: [PPTShape]) -> [Block] {
+    func notes(_ shapes: consuming [PPTShape]) -> [Block] {
         var blocks: [Block] = []
         func collect(_ shapes: [PPTShape]) {
             for shape in shapes {
@@ -86,51 +86,58 @@ struct PPTSlideComposer {
 
     /// The shapes with references into the slide list replaced by the
     /// texts they name, followed by the listed texts nothing names and
-    /// no text box repeats (some writers keep both copies).
-    private func resolved(_ shapes: [PPTShape]) -> [PPTShape] {
+    /// no text box repeats (some writers keep both copies). The shapes
+    /// are changed in place.
+    private func resolved(_ shapes: consuming [PPTShape]) -> [PPTShape] {
+        var result = shapes
+        // Most slides use every listed text: the inline texts are hashed
+        // only when not, which a first look at the references tells.
         var used = [Bool](repeating: false, count: listedTexts.count)
-        var result: [PPTShape] = []
-        result.reserveCapacity(shapes.count)
-        for shape in shapes { result.append(resolve(shape, used: &used)) }
-        // Most slides use every listed text: hash the inline ones only when not.
-        guard used.contains(false) else { return result }
-        var inline = Set<[UInt16]>()
-        for shape in shapes { Self.collectInlineTexts(shape, into: &inline) }
+        markUsed(result, used: &used)
+        var inline: Set<[UInt16]>?
+        if used.contains(false) { inline = [] }
+        used = [Bool](repeating: false, count: listedTexts.count)
+        for index in result.indices { resolve(&result[index], used: &used, inline: &inline) }
+        guard let inline else { return result }
         for (index, text) in listedTexts.enumerated() where !used[index] && !inline.contains(text.units) {
             result.append(PPTShape(content: .text(text)))
         }
         return result
     }
 
-    private func resolve(_ shape: PPTShape, used: inout [Bool]) -> PPTShape {
+    /// Marks the listed texts the shapes' references name, as `resolve` will.
+    private func markUsed(_ shapes: [PPTShape], used: inout [Bool]) {
+        for index in shapes.indices {
+            switch shapes[index].content {
+            case .listedText(let text):
+                if listedTexts.indices.contains(text) { used[text] = true }
+            case .group(let children):
+                markUsed(children, used: &used)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Replaces the shape's references (each listed text once, in order)
+    /// and gathers the texts it holds itself into `inline`, when asked.
+    private func resolve(_ shape: inout PPTShape, used: inout [Bool], inline: inout Set<[UInt16]>?) {
         switch shape.content {
         case .listedText(let index):
-            var shape = shape
             if listedTexts.indices.contains(index), !used[index] {
                 used[index] = true
                 shape.content = .text(listedTexts[index])
             } else {
                 shape.content = .none
             }
-            return shape
-        case .group(let children):
-            var shape = shape
-            var resolvedChildren: [PPTShape] = []
-            resolvedChildren.reserveCapacity(children.count)
-            for child in children { resolvedChildren.append(resolve(child, used: &used)) }
-            shape.content = .group(resolvedChildren)
-            return shape
+        case .text(let text):
+            inline?.insert(text.units)
+        case .group(var children):
+            shape.content = .none
+            for index in children.indices { resolve(&children[index], used: &used, inline: &inline) }
+            shape.content = .group(children)
         default:
-            return shape
-        }
-    }
-
-    /// The units of the texts the shapes hold themselves, groups included.
-    private static func collectInlineTexts(_ shape: PPTShape, into texts: inout Set<[UInt16]>) {
-        switch shape.content {
-        case .text(let text): texts.insert(text.units)
-        case .group(let children): for child in children { collectInlineTexts(child, into: &texts) }
-        default: break
+            break
         }
     }
 

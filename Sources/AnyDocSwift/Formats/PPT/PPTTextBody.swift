@@ -31,6 +31,7 @@ struct PPTTextBody {
         var fields = FieldCursor(positions: fieldPositions)
         // One buffer gathers the UTF-8 of every piece of the text.
         var buffer: [UInt8] = []
+        buffer.reserveCapacity(units.count)
         var start = 0
         while start <= units.count {
             var end = start

@@ -103,6 +103,7 @@ struct PPTTextStyle {
     ]
 
     /// The bytes the fields `masks` names take.
+    @inline(__always)
     private static func fieldBytes(_ masks: UInt32, _ fields: FieldSizes) -> Int {
         var size = 0
         for field in fields where masks & field.bit != 0 { size += field.bytes }
