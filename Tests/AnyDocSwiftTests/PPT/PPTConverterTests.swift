@@ -198,6 +198,26 @@ import Testing
         """)
     }
 
+    @Test func blankEdgesAreTrimmedInTitlesAndParagraphs() throws {
+        // A title over two paragraphs with spaces at their edges reads as
+        // one line; a body paragraph loses its edge spaces and line breaks,
+        // and one of spaces only is spacing; a title with a tab is trimmed
+        // by characters.
+        let deck = Build.stream(slideTexts: [
+            Build.text("  Plan \r \r  ahead ", type: PPTTextType.title)
+                + Build.text("\u{B} Body one  \u{B}\r   \r\u{B}", type: PPTTextType.body),
+            Build.text("\tTabbed title\u{A0}", type: PPTTextType.title),
+        ])
+        #expect(try convert(stream: deck.bytes, edit: deck.edit) == """
+        ## Slide 1: Plan ahead
+
+        - Body one
+
+        ## Slide 2: Tabbed title
+
+        """)
+    }
+
     @Test func drawingOrderReferencesAndDuplicates() throws {
         // The title placeholder points at the listed title; the body's
         // reference is out of range; a text box repeats a listed text,
