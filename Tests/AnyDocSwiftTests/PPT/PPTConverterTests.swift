@@ -377,7 +377,7 @@ import Testing
         ]
         for (units, expected) in cases {
             let (reader, record) = try #require(name(units))
-            #expect(reader.string(record, is: "___PPT9") == expected)
+            #expect(reader.string(record, is: tag) == expected)
             #expect((reader.string(record) == "___PPT9") == expected)
         }
     }

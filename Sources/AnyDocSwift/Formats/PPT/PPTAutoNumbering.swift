@@ -37,13 +37,16 @@ enum PPTAutoNumbering {
         return result
     }
 
+    /// The name of the programmable tag holding PowerPoint 2000 data.
+    private static let ppt9TagName = Array("___PPT9".utf16)
+
     /// The numbering entries of a shape's client data, if it has them.
     static func entries(inClientData clientData: PPTRecord, reader: PPTRecordReader) throws(ConversionError) -> [Int?] {
         guard let tags = try reader.child(of: clientData, type: PPTRecordType.programTags) else { return [] }
         var tagRecords = reader.children(of: tags)
         while let tag = try tagRecords.next() {
             guard tag.type == PPTRecordType.programBinaryTag,
-                  let name = try reader.child(of: tag, type: PPTRecordType.cString), reader.string(name, is: "___PPT9"),
+                  let name = try reader.child(of: tag, type: PPTRecordType.cString), reader.string(name, is: ppt9TagName),
                   let data = try reader.child(of: tag, type: PPTRecordType.binaryTagData) else { continue }
             var records = reader.records(inBodyOf: data)
             while let atom = try records.next() {

@@ -140,21 +140,22 @@ final class PPTRecordReader {
         PPTCharacters.string(utf16Units(of: bytes.slice(record.bodyStart..<textEnd(record))))
     }
 
-    /// Whether a CString record's text is `ascii` (printable ASCII only),
-    /// compared on the units without building a String: shapes name their
-    /// programmable tags this way. A name with any other unit is decoded
-    /// as `string` does, which drops controls.
-    func string(_ record: PPTRecord, is ascii: String) -> Bool {
+    /// Whether a CString record's text is `ascii`, given as the UTF-16
+    /// units of printable ASCII text, compared on the units without
+    /// building a String: shapes name their programmable tags this way. A
+    /// name with any other unit is decoded as `string` does, which drops
+    /// controls.
+    func string(_ record: PPTRecord, is ascii: [UInt16]) -> Bool {
         let end = textEnd(record)
-        var wanted = ascii.utf8.makeIterator()
+        var next = 0
         var offset = record.bodyStart
-        while offset + 1 < end {
-            let unit = UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
-            guard unit >= 0x20, unit < 0x7F else { return string(record) == ascii }
-            guard let expected = wanted.next(), unit == UInt16(expected) else { return false }
+        while offset + 1 < end, let unit = bytes.uint16(at: offset) {
+            guard unit >= 0x20, unit < 0x7F else { return string(record) == String(decoding: ascii, as: UTF16.self) }
+            guard next < ascii.count, unit == ascii[next] else { return false }
+            next += 1
             offset += 2
         }
-        return wanted.next() == nil
+        return next == ascii.count
     }
 
     /// Where a CString record's text ends: whole units, trailing NULs and

@@ -29,9 +29,11 @@ struct PPTTextBody {
         var characterRuns = RunCursor(runs: style.characters)
         var linkCursor = LinkCursor(links: links)
         var fields = FieldCursor(positions: fieldPositions)
-        // One buffer gathers the UTF-8 of every piece of the text.
+        // One buffer gathers the UTF-8 of every piece of the text, and one
+        // list the pieces of each paragraph in turn.
         var buffer: [UInt8] = []
         buffer.reserveCapacity(units.count)
+        var pieces: [Piece] = []
         var start = 0
         while start <= units.count {
             var end = start
@@ -45,8 +47,9 @@ struct PPTTextBody {
             if bullet != .none, let run = characterRuns.index(at: start), let number = numberingStart(run: run) {
                 bullet = .number(start: number)
             }
-            var pieces = self.pieces(
-                start..<end, characterRuns: &characterRuns, links: &linkCursor, fields: &fields, buffer: &buffer)
+            self.pieces(
+                start..<end, into: &pieces, characterRuns: &characterRuns, links: &linkCursor, fields: &fields,
+                buffer: &buffer)
             Self.trim(&pieces)
             result.append(DrawingParagraph(content: Self.linking(pieces), level: level, bullet: bullet))
             start = end + 1
@@ -103,14 +106,15 @@ struct PPTTextBody {
         var format: PPTCharacterFormat?
     }
 
-    /// The pieces of one paragraph. The text is walked in stretches over
-    /// which the character run and the link stay the same, so each
-    /// character costs only its own test and decoding.
+    /// The pieces of one paragraph, in place of what `pieces` held. The
+    /// text is walked in stretches over which the character run and the
+    /// link stay the same, so each character costs only its own test and
+    /// decoding.
     private func pieces(
-        _ range: Range<Int>, characterRuns: inout RunCursor<PPTTextStyle.CharacterRun>, links: inout LinkCursor,
-        fields: inout FieldCursor, buffer text: inout [UInt8]
-    ) -> [Piece] {
-        var pieces: [Piece] = []
+        _ range: Range<Int>, into pieces: inout [Piece], characterRuns: inout RunCursor<PPTTextStyle.CharacterRun>,
+        links: inout LinkCursor, fields: inout FieldCursor, buffer text: inout [UInt8]
+    ) {
+        pieces.removeAll(keepingCapacity: true)
         // The text piece being gathered, as UTF-8, with what it shares.
         text.removeAll(keepingCapacity: true)
         var textFormat: PPTCharacterFormat?
@@ -163,7 +167,6 @@ struct PPTTextBody {
             } while index < stretchEnd
         }
         flush()
-        return pieces
     }
 
     private static func formatted(_ piece: Piece) -> Inline {
