@@ -104,19 +104,23 @@ struct CompoundFile: Sendable {
             let candidate = entries[index].name
             if candidate.utf8.count == length, candidate == name { return entries[index] }
         }
-        // An ASCII name can only match, lowercased, a name of as many bytes
-        // that is ASCII too: those compare byte by byte.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            for index in children where index < entries.count {
-                let candidate = entries[index].name
-                if candidate.utf8.count == length, Self.equalFoldingASCII(candidate, name) { return entries[index] }
-            }
-            return nil
-        }
-        let wanted = name.lowercased()
+        // Folded, only names of as many bytes can match: most lookups meet
+        // none, and decide nothing more. An ASCII name can only match a
+        // name that is ASCII too, and those compare byte by byte.
+        var isASCII: Bool?
+        var wanted: String?
         for index in children where index < entries.count {
             let candidate = entries[index].name
-            if candidate.utf8.count == length, candidate.lowercased() == wanted { return entries[index] }
+            guard candidate.utf8.count == length else { continue }
+            let ascii = isASCII ?? name.utf8.allSatisfy { $0 < 0x80 }
+            isASCII = ascii
+            if ascii {
+                if Self.equalFoldingASCII(candidate, name) { return entries[index] }
+            } else {
+                let lowercased = wanted ?? name.lowercased()
+                wanted = lowercased
+                if candidate.lowercased() == lowercased { return entries[index] }
+            }
         }
         return nil
     }
