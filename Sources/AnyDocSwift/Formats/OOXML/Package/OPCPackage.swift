@@ -139,6 +139,11 @@ final class OPCPackage {
     /// `word/charts` is `word/media/a.png`; a leading `/` starts at the
     /// package root. Segments never climb above the root.
     static func resolve(_ target: String, from folder: String) -> String {
+        // Most targets are a plain relative path (`slides/slide1.xml`):
+        // joined to the folder as they are.
+        if isPlainPath(target, isFolder: false), isPlainPath(folder, isFolder: true) {
+            return folder.isEmpty ? target : folder + "/" + target
+        }
         // Part names are nearly always ASCII without escapes: one check on
         // their bytes sends them straight to the byte path.
         let targetBytes = Array(target.utf8)
@@ -200,6 +205,26 @@ final class OPCPackage {
             }
             start = end + 1
         }
+    }
+
+    /// Whether `path` resolves to itself: single-byte ASCII with no empty
+    /// segment and no leading or trailing slash, and for a target no
+    /// escape and no segment starting with a dot (`.`, `..`). A folder may
+    /// be empty; a target may not.
+    private static func isPlainPath(_ path: String, isFolder: Bool) -> Bool {
+        let plain = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last else { return isFolder }
+            guard first != slash, last != slash, isFolder || first != dot else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 || byte == 0x0D { return false }
+                if previous == slash && (byte == slash || (!isFolder && byte == dot)) { return false }
+                if !isFolder && byte == percent { return false }
+                previous = byte
+            }
+            return true
+        }
+        return plain ?? false
     }
 
     /// `String.hasSingleByteCharacters` for bytes already copied out.
