@@ -4,9 +4,14 @@
 enum FileNameHint {
     static func format(for fileName: String?) -> DocumentFormat? {
         guard let fileName else { return nil }
-        let base = fileName.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? Substring(fileName)
-        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return nil }
-        return DocumentFormat(fileExtension: String(base[base.index(after: dot)...]))
+        // The extension of the last non-empty path component, found on the
+        // UTF-8 bytes: separators and the dot are ASCII.
+        func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
+        var utf8 = Substring(fileName).utf8
+        while let last = utf8.last, isSeparator(last) { utf8 = utf8.dropLast() }
+        let base = utf8.lastIndex(where: isSeparator).map { utf8[utf8.index(after: $0)...] } ?? utf8
+        guard let dot = base.lastIndex(of: UInt8(ascii: ".")), dot != base.startIndex else { return nil }
+        return DocumentFormat(fileExtension: String(Substring(base[base.index(after: dot)...])))
     }
 
     /// The format of content that looks like text.
