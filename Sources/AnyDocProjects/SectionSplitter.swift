@@ -46,7 +46,7 @@ public enum SectionSplitter {
             }
             if body.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) {
                 sections.append(Section(
-                    headingPath: headings.map(\.text), location: location,
+                    headingPath: headings.map { $0.text }, location: location,
                     offset: currentStart, length: bodyLength, text: String(decoding: body, as: UTF8.self)))
             }
             currentStart += bodyLength

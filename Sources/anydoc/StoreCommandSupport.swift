@@ -24,7 +24,7 @@ enum StoreCommandSupport {
     static func dispatch(_ command: String, _ arguments: ArraySlice<String>,
                          _ subcommands: [(name: String, summary: String, run: (ArraySlice<String>) throws -> Int32)]) throws -> Int32 {
         guard let name = arguments.first, !name.hasPrefix("-") || name == "--help" || name == "-h" else {
-            throw UsageError("\(command) needs a subcommand: \(subcommands.map(\.name).joined(separator: ", "))")
+            throw UsageError("\(command) needs a subcommand: \(subcommands.map { $0.name }.joined(separator: ", "))")
         }
         if name == "--help" || name == "-h" {
             var text = "USAGE: anydoc \(command) <subcommand> [options]\n\nSUBCOMMANDS:\n"
@@ -35,7 +35,7 @@ enum StoreCommandSupport {
             return 0
         }
         guard let subcommand = subcommands.first(where: { $0.name == name }) else {
-            throw UsageError("unknown subcommand '\(name)'; use one of \(subcommands.map(\.name).joined(separator: ", "))")
+            throw UsageError("unknown subcommand '\(name)'; use one of \(subcommands.map { $0.name }.joined(separator: ", "))")
         }
         return try subcommand.run(arguments.dropFirst())
     }

@@ -160,7 +160,7 @@ final class ZipArchive {
 
     // MARK: - Names
 
-    var names: [String] { entries.map(\.name) }
+    var names: [String] { entries.map { $0.name } }
 
     /// The entry called `name`, found the way OPC and ODF part names need:
     /// exactly, else ignoring a leading `/`, backslashes versus slashes,

@@ -17,7 +17,7 @@ extension BlockRenderer {
             case .ordered: marker = "\(number)" + (alternate ? ")" : ".")
             }
             number += 1
-            var texts = parts.map(\.text)
+            var texts = parts.map { $0.text }
             if let first = parts.first {
                 switch first.block {
                 case .thematicBreak where marker == "-":

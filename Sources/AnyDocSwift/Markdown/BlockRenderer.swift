@@ -69,7 +69,7 @@ struct BlockRenderer {
             return "---"
         case .math(let tex):
             // Blank lines would end the block.
-            let lines = tex.normalizingLineEnds().lineSlices().filter { !$0.allSatisfy(\.isWhitespace) }
+            let lines = tex.normalizingLineEnds().lineSlices().filter { !$0.allSatisfy { $0.isWhitespace } }
             return lines.isEmpty ? nil : "$$\n" + lines.joined(separator: "\n") + "\n$$"
         case .image(let image):
             let text = LineStartEscaper.escape(inline.render([.image(image)], context: .block))
@@ -85,7 +85,7 @@ struct BlockRenderer {
     /// Blocks separated as siblings are: blank lines, lists kept apart.
     func renderBlocks(_ blocks: [Block], depth: Int) throws(ConversionError) -> String? {
         let parts = try renderParts(blocks, depth: depth)
-        return parts.isEmpty ? nil : parts.map(\.text).joined(separator: "\n\n")
+        return parts.isEmpty ? nil : parts.map { $0.text }.joined(separator: "\n\n")
     }
 
     /// Each block that renders to something, with its text.

@@ -100,7 +100,7 @@ struct HTMLRenderer {
         case .math(let tex): return "$" + HTMLEscaping.text(tex.singleLine()) + "$"
         case .link(let link):
             var text = inlines(link.content)
-            if text.allSatisfy(\.isWhitespace) {
+            if text.allSatisfy({ $0.isWhitespace }) {
                 // As in Markdown: an absolute URL with no text shows itself.
                 guard InlineSyntax.isAutolinkable(link.destination) else { return "" }
                 text = HTMLEscaping.text(link.destination)

@@ -22,7 +22,7 @@ enum LineLanguageChoice {
     static func merge(_ readings: [PageReading]) -> PageReading {
         guard let layout = readings.first else { return PageReading() }
         if readings.count == 1 { return layout }
-        let lines = layout.paragraphs.flatMap(\.lines)
+        let lines = layout.paragraphs.flatMap { $0.lines }
         let others = readings.dropFirst().map { claimedLines(of: $0, by: lines) }
         var merged = PageReading()
         var index = 0

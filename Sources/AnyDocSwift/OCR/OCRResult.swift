@@ -26,7 +26,7 @@ struct OCRResult: Sendable, Equatable {
     static let empty = OCRResult()
 
     var words: [Word] {
-        blocks.flatMap { $0.paragraphs.flatMap { $0.lines.flatMap(\.words) } }
+        blocks.flatMap { $0.paragraphs.flatMap { $0.lines.flatMap { $0.words } } }
     }
 
     var wordCount: Int { words.count }
@@ -43,7 +43,7 @@ struct OCRResult: Sendable, Equatable {
     var paragraphTexts: [String] {
         blocks.flatMap { block in
             block.paragraphs.compactMap { paragraph -> String? in
-                let text = OCRText.join(paragraph.lines.map { OCRText.joinWords($0.words.map(\.text)) },
+                let text = OCRText.join(paragraph.lines.map { OCRText.joinWords($0.words.map { $0.text }) },
                                         hyphenation: true)
                 return text.isEmpty ? nil : text
             }

@@ -217,7 +217,7 @@ private final class Pipeline: @unchecked Sendable {
     }
 
     var returnedEngines: [OCREngine] {
-        locked { engines.compactMap(\.engine) }
+        locked { engines.compactMap { $0.engine } }
     }
 
     /// The results in page order, or the failure of the earliest page.

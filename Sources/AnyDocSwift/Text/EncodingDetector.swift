@@ -29,7 +29,7 @@ enum EncodingDetector {
             scored.append((encoding, confidence, order))
         }
         scored.sort { $0.confidence != $1.confidence ? $0.confidence > $1.confidence : $0.order < $1.order }
-        return scored.map(\.encoding)
+        return scored.map { $0.encoding }
     }
 
     /// How well `sample` reads as `encoding`, or nil when it cannot be

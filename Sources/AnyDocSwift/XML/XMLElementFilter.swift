@@ -64,7 +64,7 @@ struct XMLLocalNames: Sendable {
 
     init(_ names: [String]) {
         let encoded = names.map { Array($0.utf8) }
-        var byLength = Array(repeating: [[UInt8]](), count: (encoded.map(\.count).max() ?? 0) + 1)
+        var byLength = Array(repeating: [[UInt8]](), count: (encoded.map { $0.count }.max() ?? 0) + 1)
         for name in encoded { byLength[name.count].append(name) }
         self.byLength = byLength
     }

@@ -151,15 +151,15 @@ struct WordStyles {
     func format(paragraphStyle: String?, run: WordRunProperties) -> WordRunFormat {
         let paragraph = runProperties(of: paragraphStyle ?? defaultParagraphStyle)
         let character = runProperties(of: run.styleID)
-        func toggled(_ keyPath: KeyPath<WordRunProperties, Bool?>) -> Bool {
-            let fromStyles = (defaultRunProperties[keyPath: keyPath] ?? false)
-                != ((paragraph[keyPath: keyPath] ?? false) != (character[keyPath: keyPath] ?? false))
-            return run[keyPath: keyPath] ?? fromStyles
+        func toggled(_ property: (WordRunProperties) -> Bool?) -> Bool {
+            let fromStyles = (property(defaultRunProperties) ?? false)
+                != ((property(paragraph) ?? false) != (property(character) ?? false))
+            return property(run) ?? fromStyles
         }
         let align = run.verticalAlign ?? character.verticalAlign ?? paragraph.verticalAlign
         return WordRunFormat(
-            bold: toggled(\.bold),
-            italic: toggled(\.italic),
+            bold: toggled { $0.bold },
+            italic: toggled { $0.italic },
             strikethrough: run.strikethrough ?? character.strikethrough ?? paragraph.strikethrough ?? false,
             superscript: align == "superscript",
             subscript: align == "subscript",

@@ -10,10 +10,10 @@ enum EPUBConverter: FormatConverter {
             throw .encrypted("the book's content is DRM-encrypted")
         }
 
-        let chapterPaths = Set(package.spine.map(\.item.path))
+        let chapterPaths = Set(package.spine.map { $0.item.path })
         // Linear chapters first; the ones the spine marks non-linear (notes,
         // answers) follow, so nothing is lost.
-        let ordered = package.spine.filter(\.linear) + package.spine.filter { !$0.linear }
+        let ordered = package.spine.filter { $0.linear } + package.spine.filter { !$0.linear }
         let collector = DocumentCollector()
         var assetNames: [String: String] = [:]
         var assets: [Asset] = []

@@ -165,7 +165,7 @@ extension HTMLDocumentBuilder {
     /// nesting stay visible. A `<dl>` without terms (used for indenting) is
     /// just its blocks.
     static func definitionBlocks(_ entries: [(term: [Inline]?, blocks: [Block])]) -> [Block] {
-        guard entries.contains(where: { $0.term != nil }) else { return entries.flatMap(\.blocks) }
+        guard entries.contains(where: { $0.term != nil }) else { return entries.flatMap({ $0.blocks }) }
         var items: [ListItem] = []
         for entry in entries {
             guard let term = entry.term else {

@@ -46,10 +46,10 @@ final class HTMLTableBuilder {
         if let caption, !caption.isEmpty { captionBlock = [.paragraph(caption)] }
         if cellCount == 0 { return captionBlock }
         if isLayout || cellCount == 1 {
-            return captionBlock + rows.flatMap { $0.cells.flatMap(\.blocks) }
+            return captionBlock + rows.flatMap { $0.cells.flatMap { $0.blocks } }
         }
         // Without a <thead>, a first row of <th> cells is the header.
-        if !rows.contains(where: \.isHeader), rows[0].cells.allSatisfy(\.isHeader) {
+        if !rows.contains(where: { $0.isHeader }), rows[0].cells.allSatisfy({ $0.isHeader }) {
             rows[0].isHeader = true
         }
         return [.table(Table(rows: rows, caption: caption))]

@@ -275,9 +275,9 @@ final class ODFStyles {
 
     /// A style's own flags (hidden sheet, hidden slide, footer shown),
     /// inherited through its parents.
-    func flag(_ keyPath: KeyPath<ODFStyle, Bool?>, of name: String?, family: String, scope: ODFStyleScope) -> Bool? {
+    func flag(_ property: (ODFStyle) -> Bool?, of name: String?, family: String, scope: ODFStyleScope) -> Bool? {
         for (_, style) in chain(name, family: family, scope: scope) {
-            if let value = style[keyPath: keyPath] { return value }
+            if let value = property(style) { return value }
         }
         return nil
     }

@@ -45,8 +45,8 @@ struct ODPSlideReader {
         let pageStyle = reader.attribute("style-name", namespace: d)
         let master = reader.attribute("master-page-name", namespace: d)
         let footerName = reader.attribute("use-footer-name", namespace: p)
-        slide.isHidden = context.styles.flag(\.hidesPage, of: pageStyle, family: "drawing-page", scope: .content) == true
-        let showsFooter = context.styles.flag(\.showsFooter, of: pageStyle, family: "drawing-page", scope: .content) ?? true
+        slide.isHidden = context.styles.flag({ $0.hidesPage }, of: pageStyle, family: "drawing-page", scope: .content) == true
+        let showsFooter = context.styles.flag({ $0.showsFooter }, of: pageStyle, family: "drawing-page", scope: .content) ?? true
         guard !reader.isEmptyElement else { return slide }
         let depth = reader.depth
         var shapes: [Shape] = []
@@ -88,7 +88,7 @@ struct ODPSlideReader {
                 placeholders.append((1, shape))
             }
         }
-        let ordered = placeholders.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.shape)
+        let ordered = placeholders.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map { $0.element.shape }
         for shape in ordered + Self.byPosition(others) { slide.blocks += Self.flatten(shape) }
         if slide.footer.isEmpty, showsFooter {
             if let name = footerName, let text = footerDeclarations[name], !text.isEmpty {
@@ -123,7 +123,7 @@ struct ODPSlideReader {
             }
         }
         return rows.flatMap { row in
-            row.sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map(\.element)
+            row.sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }.map { $0.element }
         }
     }
 
@@ -147,7 +147,7 @@ struct ODPSlideReader {
             }
             guard !members.isEmpty else { return nil }
             return Shape(
-                placeholder: nil, x: members.map(\.x).min() ?? 0, y: members.map(\.y).min() ?? 0,
+                placeholder: nil, x: members.map { $0.x }.min() ?? 0, y: members.map { $0.y }.min() ?? 0,
                 blocks: [], members: members)
         }
         let outline = placeholder == "outline"

@@ -92,7 +92,7 @@ enum ODSConverter {
             let styleName = reader.attribute("style-name", namespace: ODFNamespace.table)
             var plan = SheetPlan(
                 name: reader.attribute("name", namespace: ODFNamespace.table) ?? "Sheet \(plans.count + 1)",
-                isHidden: context.styles.flag(\.hidesTable, of: styleName, family: "table", scope: .content) == true,
+                isHidden: context.styles.flag({ $0.hidesTable }, of: styleName, family: "table", scope: .content) == true,
                 columns: ODSColumnVisibility())
             let walker = ODSSheetWalker(reader: reader, body: body)
             var row = 0

@@ -16,7 +16,7 @@ struct PDFBlockBuilder {
     var spacing: PDFLineSpacing
 
     mutating func blocks(for page: PDFPageContent) -> [Block] {
-        let rightToLeft = page.lines.filter(\.isRightToLeft).count * 2 > page.lines.count
+        let rightToLeft = page.lines.filter { $0.isRightToLeft }.count * 2 > page.lines.count
         var blocks: [Block] = []
         for region in PDFColumnDetector.regions(of: page.lines, rightToLeft: rightToLeft) {
             let rows = PDFBlockBuilder.rows(of: region)
@@ -50,7 +50,7 @@ struct PDFBlockBuilder {
             groupBox = line.box
         }
         return groups.map { group in
-            let rtl = group.filter(\.isRightToLeft).count * 2 > group.count
+            let rtl = group.filter { $0.isRightToLeft }.count * 2 > group.count
             return PDFRow(lines: group.sorted { rtl ? $0.box.minX > $1.box.minX : $0.box.minX < $1.box.minX })
         }
     }
@@ -74,7 +74,7 @@ struct PDFBlockBuilder {
         guard var region = rows.first?.box else { return [] }
         for row in rows { region = region.union(row.box) }
         let lines = rows.map { row in
-            var line = PDFTextLine(words: row.lines.flatMap(\.words))
+            var line = PDFTextLine(words: row.lines.flatMap { $0.words })
             let gaps = zip(row.lines.dropFirst(), row.lines).map { abs($0.box.minX - $1.box.maxX) }
             let wide = gaps.contains { $0 > 3 * max(line.fontSize, 1) }
             // A justified line stretches its spaces but fills the column.
@@ -187,14 +187,14 @@ enum PDFListBuilder {
     static func lists(_ items: [(marker: PDFListMarker, content: [Inline])]) -> [Block] {
         // Levels: distinct marker positions, left to right.
         var positions: [Double] = []
-        for x in items.map(\.marker.x).sorted() where positions.last.map({ x - $0 > 3 }) ?? true {
+        for x in items.map({ $0.marker.x }).sorted() where positions.last.map({ x - $0 > 3 }) ?? true {
             positions.append(x)
         }
         let flat = items.map { item in
             (level: positions.lastIndex { item.marker.x >= $0 - 3 } ?? 0, kind: item.marker.kind, content: item.content)
         }
         var index = 0
-        return build(flat, index: &index, level: flat.map(\.level).min() ?? 0)
+        return build(flat, index: &index, level: flat.map { $0.level }.min() ?? 0)
     }
 
     private static func build(

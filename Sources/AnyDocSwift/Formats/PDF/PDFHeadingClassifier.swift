@@ -57,26 +57,26 @@ struct PDFHeadingClassifier {
     /// line that fills it is the start of a bold paragraph, not a heading.
     mutating func level(for lines: [PDFTextLine], page: Int, isListItem: Bool, columnWidth: Double = .infinity) -> Int? {
         guard let first = lines.first else { return nil }
-        let text = lines.map(\.text).joined(separator: " ")
+        let text = lines.map { $0.text }.joined(separator: " ")
         let words = lines.reduce(0) { $0 + $1.words.count }
-        guard text.contains(where: \.isLetter) else { return nil }
+        guard text.contains(where: { $0.isLetter }) else { return nil }
 
         if !outline.isEmpty, lines.count <= 4, let depth = outlineDepth(for: text, page: page) {
             return min(depth + 1, 6)
         }
         guard !isListItem else { return nil }
-        let size = lines.map(\.fontSize).max() ?? first.fontSize
+        let size = lines.map { $0.fontSize }.max() ?? first.fontSize
         if PDFHeadingClassifier.isLarger(size, than: bodySize), lines.count <= 3, words <= 30,
-           !lines.contains(where: \.isTabular) {
+           !lines.contains(where: { $0.isTabular }) {
             for (index, tier) in tiers.enumerated() where size >= tier - 0.6 {
                 return index + 1
             }
             return min(max(tiers.count, 1), 4)
         }
         let last = text.last ?? " "
-        if lines.allSatisfy(\.isBold), !lines.contains(where: \.isTabular), lines.count <= 2,
+        if lines.allSatisfy({ $0.isBold }), !lines.contains(where: { $0.isTabular }), lines.count <= 2,
            (lines.last?.box.width ?? 0) < 0.85 * columnWidth, words <= 12, abs(size - bodySize) <= max(1, 0.15 * bodySize),
-           !".,;:".contains(last), text.contains(where: \.isLowercase) || words <= 6 {
+           !".,;:".contains(last), text.contains(where: { $0.isLowercase }) || words <= 6 {
             return min(max(tiers.count + 1, 2), 5)
         }
         return nil
@@ -116,7 +116,7 @@ struct PDFHeadingClassifier {
     static func droppingSectionNumber(_ text: String) -> String {
         var rest = Substring(text)
         let number = rest.prefix { $0.isNumber || $0 == "." }
-        guard !number.isEmpty, number.contains(where: \.isNumber) else { return text }
+        guard !number.isEmpty, number.contains(where: { $0.isNumber }) else { return text }
         rest = rest.dropFirst(number.count)
         guard rest.first?.isWhitespace == true else { return text }
         return String(rest.drop { $0.isWhitespace })

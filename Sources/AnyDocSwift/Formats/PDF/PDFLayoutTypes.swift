@@ -34,7 +34,7 @@ struct PDFTextLine: Sendable {
 
     init(words: [PDFWord]) {
         self.words = words
-        text = words.map(\.text).joined(separator: " ")
+        text = words.map { $0.text }.joined(separator: " ")
         var box = words.first?.box ?? PDFRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var sizes: [Double: Int] = [:]
         var bold = 0, italic = 0, total = 0, rtl = 0

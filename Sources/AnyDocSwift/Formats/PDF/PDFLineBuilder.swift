@@ -118,7 +118,7 @@ struct PDFLineBuilder {
     /// its right edge, with runs of left-to-right words (Latin, numbers)
     /// turned back the right way.
     static func readingOrder(_ words: [PDFWord]) -> [PDFWord] {
-        let rtl = words.filter(\.isRightToLeft).count
+        let rtl = words.filter { $0.isRightToLeft }.count
         guard rtl > 0, rtl * 2 >= words.count else { return words }
         let visual = words.sorted { $0.box.midX > $1.box.midX }
         var result: [PDFWord] = []

@@ -58,7 +58,7 @@ struct PDFListMarker: Equatable {
         } else {
             return nil
         }
-        if body.allSatisfy(\.isASCII), body.allSatisfy(\.isNumber), body.count <= 3, let number = Int(body) {
+        if body.allSatisfy({ $0.isASCII }), body.allSatisfy({ $0.isNumber }), body.count <= 3, let number = Int(body) {
             return .ordered(number)
         }
         if let roman = romanValue(body) { return .ordered(roman) }

@@ -11,7 +11,7 @@ struct PDFRow {
         self.box = box
     }
 
-    var fontSize: Double { lines.map(\.fontSize).max() ?? 0 }
+    var fontSize: Double { lines.map { $0.fontSize }.max() ?? 0 }
 }
 
 /// Finds tables in text laid out on a grid.
@@ -67,7 +67,7 @@ enum PDFTableDetector {
     private static func build(_ rows: ArraySlice<PDFRow>, links: [String]) -> (table: Table, columns: Int)? {
         guard var bounds = rows.first?.box else { return nil }
         for row in rows { bounds = bounds.union(row.box) }
-        let sizes = rows.flatMap { $0.lines.map(\.fontSize) }.sorted()
+        let sizes = rows.flatMap { $0.lines.map { $0.fontSize } }.sorted()
         let em = max(sizes[sizes.count / 2], 1)
 
         // Column separators: strips that at most a tenth of the rows cover.
@@ -134,7 +134,7 @@ enum PDFTableDetector {
         guard grid.count >= 3 else { return nil }
 
         // Reject what only looks like a grid.
-        let texts = grid.map { $0.cells.map { $0.map(\.text).joined(separator: " ") } }
+        let texts = grid.map { $0.cells.map { $0.map { $0.text }.joined(separator: " ") } }
         let filled = texts.reduce(0) { $0 + $1.filter { !$0.isEmpty }.count }
         guard Double(filled) >= 0.5 * Double(grid.count * columnCount),
               Double(filled) >= min(2, Double(columnCount)) * Double(grid.count) else { return nil }
@@ -142,14 +142,14 @@ enum PDFTableDetector {
         if Double(firstColumn.filter { $0.hasSuffix(":") }.count) >= 0.5 * Double(max(firstColumn.count, 1)) { return nil }
         if texts.joined().contains(where: { $0.containsUTF8("....") || $0.containsUTF8(". . .") || $0.containsUTF8("…") }) { return nil }
         let lastColumn = texts.map { $0[columnCount - 1] }.filter { !$0.isEmpty }
-        let pageNumbers = lastColumn.compactMap { $0.count <= 4 && $0.allSatisfy(\.isNumber) ? Int($0) : nil }
+        let pageNumbers = lastColumn.compactMap { $0.count <= 4 && $0.allSatisfy { $0.isNumber } ? Int($0) : nil }
         if Double(pageNumbers.count) >= 0.8 * Double(max(lastColumn.count, 1)) {
             // Page numbers beside titles: a table of contents.
             if columnCount == 2 || pageNumbers == pageNumbers.sorted() { return nil }
         }
         let wordCounts = grid.flatMap { $0.cells.filter { !$0.isEmpty }.map { $0.reduce(0) { $0 + $1.words.count } } }.sorted()
         if let median = wordCounts.isEmpty ? nil : wordCounts[wordCounts.count / 2], median > 8 { return nil }
-        if columnCount == 2, !grid[0].cells.joined().allSatisfy(\.isBold) { return nil }
+        if columnCount == 2, !grid[0].cells.joined().allSatisfy({ $0.isBold }) { return nil }
 
         var tableRows: [TableRow] = []
         for (index, row) in grid.enumerated() {

@@ -9,8 +9,8 @@ enum PPTTableBuilder {
         _ cells: [PPTTableCell], countCells: (Int) throws(ConversionError) -> Void
     ) throws(ConversionError) -> Table? {
         try countCells(cells.count)
-        let columns = Self.edges(cells.map(\.rect.left))
-        let rows = Self.edges(cells.map(\.rect.top))
+        let columns = Self.edges(cells.map { $0.rect.left })
+        let rows = Self.edges(cells.map { $0.rect.top })
         var cellsByRow: [[(column: Int, cell: TableCell)]] = Array(repeating: [], count: rows.count)
         var hasText = false
         for cell in cells {
@@ -28,7 +28,7 @@ enum PPTTableBuilder {
         }
         guard hasText else { return nil }
         var tableRows = cellsByRow.map { row in
-            TableRow(cells: row.sorted { $0.column < $1.column }.map(\.cell))
+            TableRow(cells: row.sorted { $0.column < $1.column }.map { $0.cell })
         }
         tableRows[0].isHeader = true
         return Table(rows: tableRows)

@@ -180,7 +180,7 @@ struct PPTTextBody {
 
     /// Pieces in a row that share a link become one link.
     private static func linking(_ pieces: [Piece]) -> [Inline] {
-        LinkedRuns.inlines(pieces, link: \.link, inline: formatted)
+        LinkedRuns.inlines(pieces, link: { $0.link }, inline: formatted)
     }
 
     // MARK: - Blank edges

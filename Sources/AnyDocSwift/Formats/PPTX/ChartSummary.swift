@@ -28,7 +28,7 @@ enum ChartSummary {
     static func blocks(forPart part: String, package: OPCPackage) -> [Block] {
         guard package.contains(part) else { return [] }
         guard let chart = try? read(part, package: package) else { return [.paragraph([.text("Chart")])] }
-        let names = chart.series.map(\.name).filter { !$0.isEmpty }
+        let names = chart.series.map { $0.name }.filter { !$0.isEmpty }
         var title = chart.title
         if title == nil, chart.hasTitle, !chart.titleDeleted, chart.series.count == 1, let only = names.first {
             title = only  // a chart with one series is titled after it
@@ -43,7 +43,7 @@ enum ChartSummary {
 
     private static func table(_ series: [Series]) -> Table? {
         guard !series.isEmpty, series.count <= maxTableSeries,
-              let labels = series.map(\.categories).max(by: { $0.count < $1.count }), !labels.isEmpty,
+              let labels = series.map({ $0.categories }).max(by: { $0.count < $1.count }), !labels.isEmpty,
               labels.count <= maxTableRows, series.contains(where: { !$0.values.isEmpty }) else { return nil }
         var rows = [TableRow(cells: [TableCell(text: "")] + series.map { TableCell(text: $0.name) }, isHeader: true)]
         for index in labels.keys.sorted() {
@@ -180,7 +180,7 @@ enum ChartSummary {
         var values: [String] = []
         func walk(_ node: XMLElement) {
             if node.namespace == PPTXNamespace.drawing, node.name == "p" {
-                let text = node.elements().flatMap { run in run.elements("t", in: PPTXNamespace.drawing).map(\.textContent) }.joined()
+                let text = node.elements().flatMap { run in run.elements("t", in: PPTXNamespace.drawing).map { $0.textContent } }.joined()
                 paragraphs.append(text)
                 return
             }

@@ -21,8 +21,8 @@ struct DrawingText {
         var pieces: [Piece] = []
         collect(element.children, into: &pieces)
         let meaningful = pieces.filter { !Self.isBlank($0.inline) }
-        if !meaningful.isEmpty, meaningful.allSatisfy(\.isDisplayMath) {
-            let latex = meaningful.map(\.inline.plainText).joined(separator: "\n")
+        if !meaningful.isEmpty, meaningful.allSatisfy({ $0.isDisplayMath }) {
+            let latex = meaningful.map { $0.inline.plainText }.joined(separator: "\n")
             return DrawingParagraph(content: [], level: level, bullet: bullet, displayMath: latex)
         }
         return DrawingParagraph(content: InlineTrimming.trimmed(Self.linking(pieces)), level: level, bullet: bullet)
@@ -153,7 +153,7 @@ struct DrawingText {
 
     /// Runs in a row that share a link become one link.
     private static func linking(_ pieces: [Piece]) -> [Inline] {
-        LinkedRuns.inlines(pieces, link: \.link, inline: formatted)
+        LinkedRuns.inlines(pieces, link: { $0.link }, inline: formatted)
     }
 
     private static func isBlank(_ inline: Inline) -> Bool {

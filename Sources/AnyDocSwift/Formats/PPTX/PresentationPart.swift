@@ -25,7 +25,7 @@ enum PresentationPart {
         }
         if !slides.isEmpty { return slides }
         let fallback = try package.relationships(of: part).filter { $0.hasType("slide") && !$0.isExternal && package.contains($0.target) }
-        return fallback.map(\.target).sorted(by: naturalOrder).reduce(into: []) { result, target in
+        return fallback.map { $0.target }.sorted(by: naturalOrder).reduce(into: []) { result, target in
             if !result.contains(target) { result.append(target) }
         }
     }
@@ -39,7 +39,7 @@ enum PresentationPart {
     }
 
     private static func number(in name: String) -> Int {
-        let digits = name.reversed().drop(while: { !$0.isNumber }).prefix(while: \.isNumber)
+        let digits = name.reversed().drop(while: { !$0.isNumber }).prefix(while: { $0.isNumber })
         return Int(String(digits.reversed()).prefix(9)) ?? 0
     }
 }

@@ -109,7 +109,7 @@ final class ShapeTreeReader {
                 continue
             }
             let shapes = try readChildren(containerDepth: reader.depth).shapes
-            if shapes.contains(where: \.hasContent) { chosen = shapes }
+            if shapes.contains(where: { $0.hasContent }) { chosen = shapes }
         }
         return chosen ?? []
     }

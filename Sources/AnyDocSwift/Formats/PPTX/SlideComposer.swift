@@ -46,7 +46,7 @@ struct SlideComposer {
         // Sorting pairs with their original position keeps it stable.
         let orderedPlaceholders = placeholders.enumerated()
             .sorted { ($0.element.rank, $0.element.index, $0.offset) < ($1.element.rank, $1.element.index, $1.offset) }
-            .map(\.element.shape)
+            .map { $0.element.shape }
         var blocks: [Block] = []
         for shape in orderedPlaceholders + Self.byPosition(others) { blocks += self.blocks(for: shape) }
         var footer: [Block] = []
@@ -108,7 +108,7 @@ struct SlideComposer {
             var end = start + 1
             while end < keyed.count, keyed[end].position.y - keyed[start].position.y < rowTolerance { end += 1 }
             let row = keyed[start..<end].sorted { ($0.position.x, $0.offset) < ($1.position.x, $1.offset) }
-            result += row.map(\.shape)
+            result += row.map { $0.shape }
             start = end
         }
         return result

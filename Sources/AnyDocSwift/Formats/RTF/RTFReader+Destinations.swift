@@ -201,7 +201,7 @@ extension RTFReader {
         case .listOverride:
             if let ls = tables.overrideNumber, let id = tables.overrideListID { tables.listOverrides[ls] = id }
         case .infoText(let field):
-            let text = String(infoText.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            let text = String(infoText.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
             guard !text.isEmpty else { return }
             switch field {
             case .title: metadata.title = text

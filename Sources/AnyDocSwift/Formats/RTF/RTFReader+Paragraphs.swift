@@ -119,7 +119,7 @@ extension RTFReader {
     }
 
     static func isBulletGlyph(_ glyph: String) -> Bool {
-        if glyph.contains(where: \.isNumber) { return false }
+        if glyph.contains(where: { $0.isNumber }) { return false }
         // Letters and roman numerals followed by `.` or `)`.
         if let last = glyph.last, last == "." || last == ")" {
             let body = glyph.dropLast().drop(while: { $0 == "(" })

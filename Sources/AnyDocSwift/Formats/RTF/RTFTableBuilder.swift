@@ -96,7 +96,7 @@ struct RTFTableBuilder {
             }
             result.append(TableRow(cells: out, isHeader: row.isHeader))
         }
-        let hasContent = result.contains { !$0.cells.allSatisfy(\.blocks.isEmpty) }
+        let hasContent = result.contains { !$0.cells.allSatisfy { $0.blocks.isEmpty } }
         return hasContent ? Table(rows: result) : nil
     }
 }

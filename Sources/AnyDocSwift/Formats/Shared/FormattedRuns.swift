@@ -59,7 +59,7 @@ enum FormattedRuns {
         // A span none of the atoms has adds no level: most text is plain.
         var index = index
         while let span = Span(rawValue: index), !atoms.contains(where: { span.isOn($0.format) }) { index += 1 }
-        guard let span = Span(rawValue: index) else { return atoms.map(\.inline) }
+        guard let span = Span(rawValue: index) else { return atoms.map({ $0.inline }) }
         var result: [Inline] = []
         var start = atoms.startIndex
         while start < atoms.endIndex {
