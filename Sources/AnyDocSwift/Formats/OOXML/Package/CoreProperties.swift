@@ -1,7 +1,7 @@
 /// Reads `docProps/core.xml` (title, creator, dates, …) into `Metadata`.
 enum CoreProperties {
     /// The namespaces whose elements are properties.
-    private static let namespaces = [
+    static let namespaces = [
         OOXMLNamespace.dublinCore, OOXMLNamespace.dublinCoreTerms, OOXMLNamespace.coreProperties,
     ]
 
@@ -18,17 +18,23 @@ enum CoreProperties {
             return
         }
         guard let reader = try? package.xmlReader(for: part) else { return }
+        for property in parsedProperties(reader) { apply(property.localName, property.text, to: &metadata) }
+    }
+
+    /// The properties the parser reads, up to the first error: metadata is
+    /// optional, and a damaged core part does not fail the document.
+    static func parsedProperties(_ reader: XMLReader) -> [CorePropertyScanner.Property] {
+        var properties: [CorePropertyScanner.Property] = []
         do {
             while try reader.read() {
                 // The root (cp:coreProperties) holds the properties; read its children.
                 guard reader.kind == .startElement, reader.depth > 0 else { continue }
                 let name = reader.localName
                 guard namespaces.contains(reader.namespace) else { continue }
-                apply(name, try reader.readElementText(), to: &metadata)
+                properties.append(.init(localName: name, text: try reader.readElementText()))
             }
-        } catch {
-            // Metadata is optional: a damaged core part does not fail the document.
-        }
+        } catch {}
+        return properties
     }
 
     private static func apply(_ name: String, _ text: String, to metadata: inout Metadata) {

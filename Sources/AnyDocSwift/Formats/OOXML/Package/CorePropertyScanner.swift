@@ -8,12 +8,12 @@ import Darwin
 ///
 /// Every OOXML document carries this small, flat part, and setting up an
 /// XML parser for it cost more than most of an XLSB workbook's cells. The
-/// scan handles what well-formed core parts contain (UTF-8 or UTF-16,
-/// namespaces declared anywhere, character references, CDATA, comments);
-/// anything else (a DOCTYPE, another declared encoding, a named entity,
-/// tags that do not balance, bytes that are not UTF-8) returns nil, and the
-/// caller reads the part with the parser, so both paths give the same
-/// values.
+/// scan handles what well-formed core parts contain (UTF-8, namespaces
+/// declared anywhere, character references, CDATA, comments); anything else
+/// (UTF-16, a DOCTYPE, another declared encoding, a named entity, tags that
+/// do not balance, unbound prefixes, characters XML forbids) returns nil, and
+/// the caller reads the part with the parser: a test checks on thousands of
+/// damaged parts that whenever the scan answers, the parser reads the same.
 enum CorePropertyScanner {
     /// One property element: its local name and text.
     struct Property: Equatable {
@@ -26,23 +26,29 @@ enum CorePropertyScanner {
     /// ends normalised, references decoded), in document order; nil when
     /// the part needs the parser.
     static func properties(in input: [UInt8], namespaces: [String], maxTags: Int) -> [Property]? {
+        // UTF-16 parts (rare) are left to the parser, which checks them.
+        guard !input.starts(with: [0xFE, 0xFF]), !input.starts(with: [0xFF, 0xFE]) else { return nil }
         let namespaces = namespaces.map { Array($0.utf8) }
-        let isUTF16 = input.starts(with: [0xFE, 0xFF]) || input.starts(with: [0xFF, 0xFE])
         let bytes = TagScanner.utf8(input)
         return bytes.withUnsafeBufferPointer { buffer in
-            guard isUTF16 || isValidUTF8(buffer) else { return nil }
-            return scan(buffer, namespaces: namespaces, maxTags: maxTags, declaredUTF16: isUTF16)
+            guard holdsOnlyXMLCharacters(buffer) else { return nil }
+            return scan(buffer, namespaces: namespaces, maxTags: maxTags)
         }
     }
 
-    private static func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        // ASCII, the usual case, needs no decoding.
-        if !buffer.contains(where: { $0 >= 0x80 }) { return true }
+    /// Valid UTF-8 of characters XML allows (no control characters but
+    /// tab and line ends, no surrogates or U+FFFE/U+FFFF).
+    private static func holdsOnlyXMLCharacters(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var ascii = true
+        for byte in buffer {
+            if byte >= 0x80 { ascii = false } else if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return false }
+        }
+        if ascii { return true }
         var iterator = buffer.makeIterator()
         var decoder = UTF8()
         while true {
             switch decoder.decode(&iterator) {
-            case .scalarValue: continue
+            case .scalarValue(let scalar): if !isXMLCharacter(scalar.value) { return false }
             case .emptyInput: return true
             case .error: return false
             }
@@ -56,7 +62,7 @@ enum CorePropertyScanner {
     }
 
     private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, namespaces: [[UInt8]], maxTags: Int, declaredUTF16: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, namespaces: [[UInt8]], maxTags: Int
     ) -> [Property]? {
         var properties: [Property] = []
         var open: [OpenElement] = []
@@ -73,9 +79,15 @@ enum CorePropertyScanner {
             let bracket = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) ?? count
             if bracket > index {
                 let text = UnsafeBufferPointer(rebasing: bytes[index..<bracket])
+                // `]]>` may only end a CDATA section.
+                guard ByteSearch.firstOffset(of: "]]>", in: text, from: 0) == nil else { return nil }
                 if open.isEmpty {
                     // Only white space may sit outside the root.
                     guard text.allSatisfy(isSpace) else { return nil }
+                } else if ByteSearch.firstIndex(of: 0x0D, in: text) != nil {
+                    // Carriage returns inside the root (rare) are left to the
+                    // parser, whose line-end handling varies with the markup.
+                    return nil
                 } else if capture != nil {
                     guard let decoded = decodedText(text) else { return nil }
                     capture!.text += decoded
@@ -88,17 +100,24 @@ enum CorePropertyScanner {
             tags += 1
             guard tags <= maxTags else { return nil }
             if ByteSearch.hasPrefix("<?", in: bytes, at: index) {
-                guard let end = ByteSearch.firstOffset(of: "?>", in: bytes, from: index + 2) else { return nil }
-                if !seenRoot && ByteSearch.hasPrefix("<?xml", in: bytes, at: index) {
-                    guard acceptsDeclaration(bytes[(index + 5)..<end], declaredUTF16: declaredUTF16) else { return nil }
-                }
+                // Only the XML declaration, and only first: core parts hold
+                // no other processing instruction.
+                guard index == 0, ByteSearch.hasPrefix("<?xml", in: bytes, at: index),
+                    let end = ByteSearch.firstOffset(of: "?>", in: bytes, from: index + 5),
+                    acceptsDeclaration(bytes[(index + 5)..<end])
+                else { return nil }
                 index = end + 2
             } else if ByteSearch.hasPrefix("<!--", in: bytes, at: index) {
-                guard let end = ByteSearch.firstOffset(of: "-->", in: bytes, from: index + 4) else { return nil }
+                // `--` may only end a comment.
+                guard let end = ByteSearch.firstOffset(of: "-->", in: bytes, from: index + 4),
+                    ByteSearch.firstOffset(of: "--", in: bytes, from: index + 4) == end
+                else { return nil }
                 index = end + 3
             } else if ByteSearch.hasPrefix("<![CDATA[", in: bytes, at: index) {
                 guard !open.isEmpty, let end = ByteSearch.firstOffset(of: "]]>", in: bytes, from: index + 9) else { return nil }
-                if capture != nil { capture!.text += normalizedLineEnds(UnsafeBufferPointer(rebasing: bytes[(index + 9)..<end])) }
+                let content = UnsafeBufferPointer(rebasing: bytes[(index + 9)..<end])
+                guard ByteSearch.firstIndex(of: 0x0D, in: content) == nil else { return nil }
+                if capture != nil { capture!.text += content }
                 index = end + 3
             } else if ByteSearch.hasPrefix("<!", in: bytes, at: index) {
                 return nil
@@ -123,12 +142,16 @@ enum CorePropertyScanner {
                 else { return nil }
                 seenRoot = true
                 declarations += tag.declarations
-                if capture == nil, !open.isEmpty {
-                    let (prefix, localName) = split(bytes, tag.name)
-                    let declaration = declarations.last { equal(bytes, $0.prefix, prefix) }
-                    if let declaration, declaration.isWanted, !tag.isEmpty {
-                        capture = (open.count, String(decoding: bytes[localName], as: UTF8.self), [])
-                    }
+                // Every prefix must be bound: the parser reports an unbound one.
+                for prefix in tag.attributePrefixes
+                where !bytes[prefix].elementsEqual("xml".utf8) && !declarations.contains(where: { equal(bytes, $0.prefix, prefix) }) {
+                    return nil
+                }
+                let (prefix, localName) = split(bytes, tag.name)
+                let declaration = declarations.last { equal(bytes, $0.prefix, prefix) }
+                guard declaration != nil || prefix.isEmpty else { return nil }
+                if capture == nil, !open.isEmpty, let declaration, declaration.isWanted, !tag.isEmpty {
+                    capture = (open.count, String(decoding: bytes[localName], as: UTF8.self), [])
                 }
                 if tag.isEmpty {
                     declarations.removeLast(tag.declarations.count)
@@ -151,6 +174,8 @@ enum CorePropertyScanner {
     private struct StartTag {
         var name: Range<Int>
         var declarations: [Declaration]
+        /// The prefixes of its attributes other than declarations.
+        var attributePrefixes: [Range<Int>] = []
         var isEmpty: Bool
         /// Just past the closing `>`.
         var end: Int
@@ -163,8 +188,9 @@ enum CorePropertyScanner {
         var index = start + 1
         let nameStart = index
         while index < count, isNameByte(bytes[index]) { index += 1 }
-        guard index > nameStart else { return nil }
+        guard isQualifiedName(bytes, nameStart..<index) else { return nil }
         var tag = StartTag(name: nameStart..<index, declarations: [], isEmpty: false, end: 0)
+        var attributeNames: [Range<Int>] = []
         while true {
             let afterName = index
             while index < count, isSpace(bytes[index]) { index += 1 }
@@ -183,8 +209,11 @@ enum CorePropertyScanner {
             guard index > afterName else { return nil }
             let attributeStart = index
             while index < count, isNameByte(bytes[index]) { index += 1 }
-            guard index > attributeStart else { return nil }
             let attributeName = attributeStart..<index
+            // A name twice in one tag is an error to the parser.
+            guard isQualifiedName(bytes, attributeName), !attributeNames.contains(where: { equal(bytes, $0, attributeName) })
+            else { return nil }
+            attributeNames.append(attributeName)
             while index < count, isSpace(bytes[index]) { index += 1 }
             guard index < count, bytes[index] == UInt8(ascii: "=") else { return nil }
             index += 1
@@ -194,9 +223,9 @@ enum CorePropertyScanner {
             guard let valueEnd = ByteSearch.firstIndex(of: quote, in: bytes, from: index + 1) else { return nil }
             let value = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<valueEnd])
             guard ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: value) == nil else { return nil }
+            guard ByteSearch.firstIndex(of: 0x0D, in: value) == nil else { return nil }
             // Plain values (nearly all) are compared in place.
             let plain = ByteSearch.firstIndex(of: UInt8(ascii: "&"), in: value) == nil
-                && ByteSearch.firstIndex(of: 0x0D, in: value) == nil
             let decoded = plain ? nil : decodedText(value)
             guard plain || decoded != nil else { return nil }
             index = valueEnd + 1
@@ -205,8 +234,11 @@ enum CorePropertyScanner {
             if prefix.isEmpty, bytes[local].elementsEqual("xmlns".utf8) {
                 declared = prefix
             } else if bytes[prefix].elementsEqual("xmlns".utf8) {
+                // A prefix cannot be bound to no namespace.
+                guard !value.isEmpty else { return nil }
                 declared = local
             } else {
+                if !prefix.isEmpty { tag.attributePrefixes.append(prefix) }
                 continue
             }
             let isWanted = namespaces.contains { namespace in decoded.map { $0 == namespace } ?? value.elementsEqual(namespace) }
@@ -214,25 +246,47 @@ enum CorePropertyScanner {
         }
     }
 
-    /// Only UTF-8 (or UTF-16 when the bytes are UTF-16) may be declared:
-    /// the parser would transcode any other encoding.
-    private static func acceptsDeclaration(_ declaration: Slice<UnsafeBufferPointer<UInt8>>, declaredUTF16: Bool) -> Bool {
-        let lowered = declaration.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        guard let found = lowered.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: "encoding", in: $0, from: 0) }) else { return true }
-        let rest = lowered[(found + 8)...].drop { isSpace($0) || $0 == UInt8(ascii: "=") }
-        guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return false }
-        let name = rest.dropFirst().prefix { $0 != quote }
-        if name.elementsEqual("utf-8".utf8) || name.elementsEqual("utf8".utf8) { return !declaredUTF16 }
-        return declaredUTF16 && (name.elementsEqual("utf-16".utf8) || name.elementsEqual("utf-16le".utf8)
-            || name.elementsEqual("utf-16be".utf8))
+    /// The XML declaration's pseudo-attributes, between `<?xml` and `?>`,
+    /// when they are what the parser takes without complaint: version 1.0,
+    /// then optionally UTF-8 as the encoding (the parser would transcode any
+    /// other), then optionally standalone yes or no.
+    private static func acceptsDeclaration(_ declaration: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var pairs: [(name: String, value: String)] = []
+        var rest = declaration[...]
+        while true {
+            let trimmed = rest.drop(while: isSpace)
+            if trimmed.isEmpty { break }
+            // Each pseudo-attribute follows white space.
+            guard trimmed.startIndex > rest.startIndex else { return false }
+            let name = trimmed.prefix { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+            var after = trimmed[name.endIndex...].drop(while: isSpace)
+            guard after.first == UInt8(ascii: "=") else { return false }
+            after = after.dropFirst().drop(while: isSpace)
+            guard let quote = after.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
+                let close = after.dropFirst().firstIndex(of: quote)
+            else { return false }
+            pairs.append((String(decoding: name, as: UTF8.self), String(decoding: after[after.index(after: after.startIndex)..<close], as: UTF8.self)))
+            rest = after[(close + 1)...]
+        }
+        guard let version = pairs.first, version.name == "version", version.value == "1.0" else { return false }
+        var remaining = pairs.dropFirst()
+        if let encoding = remaining.first, encoding.name == "encoding" {
+            let name = encoding.value.lowercased()
+            guard name == "utf-8" || name == "utf8" else { return false }
+            remaining = remaining.dropFirst()
+        }
+        if let standalone = remaining.first, standalone.name == "standalone" {
+            guard standalone.value == "yes" || standalone.value == "no" else { return false }
+            remaining = remaining.dropFirst()
+        }
+        return remaining.isEmpty
     }
 
-    /// Text as the parser reports it: line ends normalised, then the
-    /// predefined and numeric references decoded; nil for any other
-    /// reference or a stray `&` or `>`-less markup the parser would reject.
+    /// Text as the parser reports it, the predefined and numeric
+    /// references decoded; nil for any other reference or a stray `&`.
     private static func decodedText(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        let text = normalizedLineEnds(raw)
-        guard text.contains(UInt8(ascii: "&")) else { return text }
+        let text = Array(raw)
+        guard ByteSearch.firstIndex(of: UInt8(ascii: "&"), in: raw) != nil else { return text }
         var result: [UInt8] = []
         result.reserveCapacity(text.count)
         var index = 0
@@ -270,30 +324,36 @@ enum CorePropertyScanner {
             || (0xE000...0xFFFD).contains(code) || (0x10000...0x10FFFF).contains(code)
     }
 
-    /// `\r\n` and a lone `\r` become `\n`, as XML parsers report them.
-    private static func normalizedLineEnds(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        guard ByteSearch.firstIndex(of: 0x0D, in: raw) != nil else { return Array(raw) }
-        var result: [UInt8] = []
-        result.reserveCapacity(raw.count)
-        var index = raw.startIndex
-        while index < raw.endIndex {
-            if raw[index] == 0x0D {
-                result.append(0x0A)
-                if index + 1 < raw.endIndex, raw[index + 1] == 0x0A { index += 1 }
-            } else {
-                result.append(raw[index])
-            }
-            index += 1
-        }
-        return result
-    }
-
     /// A qualified name's prefix (empty when there is none) and local part.
     private static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> (prefix: Range<Int>, local: Range<Int>) {
         guard let colon = bytes[name].firstIndex(of: UInt8(ascii: ":")) else {
             return (name.lowerBound..<name.lowerBound, name)
         }
         return (name.lowerBound..<colon, (colon + 1)..<name.upperBound)
+    }
+
+    /// `name` or `prefix:name`, each part an ASCII XML name; anything else
+    /// is left to the parser.
+    private static func isQualifiedName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var partStart = true
+        var colons = 0
+        for index in range {
+            let byte = bytes[index]
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            if byte == UInt8(ascii: ":") {
+                colons += 1
+                guard !partStart, colons == 1 else { return false }
+                partStart = true
+            } else if partStart {
+                guard isLetter || byte == UInt8(ascii: "_") else { return false }
+                partStart = false
+            } else {
+                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                guard isLetter || isDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                else { return false }
+            }
+        }
+        return !partStart
     }
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
