@@ -30,7 +30,7 @@ enum FileReader {
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 var count = previous.count
                 if count > 0 {
-                    _ = previous.withUnsafeBufferPointer { buffer.baseAddress!.initialize(from: $0.baseAddress!, count: count) }
+                    previous.withUnsafeBufferPointer { buffer.baseAddress!.initialize(from: $0.baseAddress!, count: count) }
                 }
                 while count < capacity {
                     let got = Glibc.read(descriptor, buffer.baseAddress! + count, capacity - count)
