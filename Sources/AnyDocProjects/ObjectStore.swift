@@ -48,7 +48,7 @@ public struct ObjectStore: Sendable {
         var template = Array((folder + "/.tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .io("cannot create an object in \(folder): \(FileSystem.lastError)") }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var committed = false
         defer {
             if !committed { unlink(temporary) }

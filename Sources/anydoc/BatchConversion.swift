@@ -80,7 +80,9 @@ struct BatchConversion: Sendable {
         progress.clear()
         if let timingsPath {
             let text = timings.withLock { $0.joined() }
-            FileManager.default.createFile(atPath: timingsPath, contents: Data(text.utf8))
+            if !FileManager.default.createFile(atPath: timingsPath, contents: Data(text.utf8)) {
+                Terminal.writeError("anydoc: error: cannot write timings to \(timingsPath)\n")
+            }
         }
         return Report(
             total: files.count, failures: failures.withLock { $0 }, skipped: inputs.skipped,

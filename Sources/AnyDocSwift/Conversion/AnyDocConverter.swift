@@ -104,14 +104,6 @@ public struct AnyDocConverter: Sendable {
         case .ppt: return PPTConverter.self
         case .xls: return XLSConverter.self
         case .xlsb: return XLSBConverter.self
-        default: return UnavailableConverter.self
         }
-    }
-}
-
-/// The reader for formats this build does not convert yet: says so.
-enum UnavailableConverter: FormatConverter {
-    static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        throw .unsupported("converting \(input.format.rawValue) is not supported by this version")
     }
 }
