@@ -47,8 +47,8 @@ enum AnydocProcess {
         let name = UUID().uuidString
         let outputPath = folder + "/" + name + ".out"
         let errorPath = folder + "/" + name + ".err"
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments

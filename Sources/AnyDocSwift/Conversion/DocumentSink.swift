@@ -10,6 +10,9 @@ public protocol DocumentSink: AnyObject {
     /// Facts about the document. Set before the first block for front
     /// matter to include them; later calls update what is known.
     func setMetadata(_ metadata: Metadata)
+    /// Whether the sink keeps the document's properties (title, authors,
+    /// dates) at all: when it does not, converters skip reading them.
+    var needsMetadata: Bool { get }
     /// Appends one top-level block.
     func append(_ block: Block) throws(ConversionError)
     /// Starts a table whose rows arrive one at a time. `columnCount` is
@@ -26,6 +29,8 @@ public protocol DocumentSink: AnyObject {
 }
 
 extension DocumentSink {
+    public var needsMetadata: Bool { true }
+
     public func appendTableRow(texts: [String]) throws(ConversionError) {
         try appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }))
     }

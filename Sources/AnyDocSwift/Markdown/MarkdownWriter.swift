@@ -56,6 +56,9 @@ public final class MarkdownWriter: DocumentSink {
 
     public func setMetadata(_ metadata: Metadata) { self.metadata = metadata }
 
+    /// Markdown shows the properties only as front matter.
+    public var needsMetadata: Bool { options.frontMatter }
+
     public func append(_ block: Block) throws(ConversionError) {
         try closeStream()
         if case .markdown(let raw) = block {

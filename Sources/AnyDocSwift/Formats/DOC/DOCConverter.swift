@@ -13,7 +13,7 @@ enum DOCConverter: FormatConverter {
         try input.deadline.check()
 
         var metadata = Metadata(sourceFormat: input.format)
-        if let summary = file.entry(named: "\u{5}SummaryInformation"), summary.kind == .stream,
+        if sink.needsMetadata, let summary = file.entry(named: "\u{5}SummaryInformation"), summary.kind == .stream,
             let bytes = try? file.read(summary, maxBytes: 1 << 20)
         {
             PropertySetReader.summaryMetadata(bytes, into: &metadata)

@@ -31,7 +31,7 @@ enum DOCXConverter: FormatConverter {
             options: input.options, deadline: input.deadline)
 
         var metadata = Metadata(sourceFormat: input.format)
-        CoreProperties.read(from: package, into: &metadata)
+        if sink.needsMetadata { CoreProperties.read(from: package, into: &metadata) }
 
         var blocks: [Block] = []
         if input.options.includeHeadersAndFooters {

@@ -63,10 +63,11 @@ enum ODFConverter: FormatConverter {
         "stroke-dash", "opacity",
     ])
 
-    /// The metadata of `meta.xml` for a document of `format`.
-    static func metadata(_ package: ODFPackage, format: DocumentFormat) -> Metadata {
+    /// The metadata of `meta.xml` for a document of `format`, read only
+    /// when `sink` keeps it.
+    static func metadata(_ package: ODFPackage, format: DocumentFormat, for sink: DocumentSink) -> Metadata {
         var metadata = Metadata(sourceFormat: format)
-        ODFMetadata.read(from: package, into: &metadata)
+        if sink.needsMetadata { ODFMetadata.read(from: package, into: &metadata) }
         return metadata
     }
 }

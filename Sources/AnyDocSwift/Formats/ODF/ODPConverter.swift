@@ -33,7 +33,7 @@ enum ODPConverter {
             }
         }
 
-        var metadata = ODFConverter.metadata(package, format: format)
+        var metadata = ODFConverter.metadata(package, format: format, for: sink)
         metadata.pageCount = slides.count
         var blocks: [Block] = []
         var previousFooter: [Block] = []

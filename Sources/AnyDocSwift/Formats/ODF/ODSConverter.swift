@@ -49,7 +49,7 @@ enum ODSConverter {
         let plans = try scan(scanReader, context: context)
         context.isScanning = false
 
-        var metadata = ODFConverter.metadata(package, format: format)
+        var metadata = ODFConverter.metadata(package, format: format, for: sink)
         metadata.pageCount = plans.count
         sink.setMetadata(metadata)
 

@@ -23,7 +23,7 @@ enum ODTConverter {
         blocks += footers
         blocks = ODFLinkTargets.resolvingOutlineLinks(in: blocks)
 
-        let metadata = ODFConverter.metadata(package, format: format)
+        let metadata = ODFConverter.metadata(package, format: format, for: sink)
         let document = Document(metadata: metadata, blocks: blocks, footnotes: context.notes, assets: context.assets)
         try sink.append(contentsOf: AnchorCleanup.apply(to: document))
     }

@@ -11,7 +11,7 @@ enum PPTXConverter: FormatConverter {
         let slides = try PresentationPart.slideParts(of: mainPart, in: package)
 
         var metadata = Metadata(sourceFormat: input.format)
-        CoreProperties.read(from: package, into: &metadata)
+        if sink.needsMetadata { CoreProperties.read(from: package, into: &metadata) }
         metadata.pageCount = slides.count
         sink.setMetadata(metadata)
 

@@ -34,7 +34,7 @@ enum XLSBConverter: FormatConverter {
         }
 
         var metadata = Metadata(sourceFormat: input.format)
-        CoreProperties.read(from: package, into: &metadata)
+        if sink.needsMetadata { CoreProperties.read(from: package, into: &metadata) }
         metadata.pageCount = shown.count
         sink.setMetadata(metadata)
 

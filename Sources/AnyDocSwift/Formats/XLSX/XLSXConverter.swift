@@ -32,7 +32,7 @@ enum XLSXConverter: FormatConverter {
         }
 
         var metadata = Metadata(sourceFormat: input.format)
-        CoreProperties.read(from: package, into: &metadata)
+        if sink.needsMetadata { CoreProperties.read(from: package, into: &metadata) }
         metadata.pageCount = shown.count
         sink.setMetadata(metadata)
 
