@@ -197,7 +197,7 @@ struct PPTTextBody {
                 first += 1
                 continue
             }
-            guard edgeMayBeSpace(text, atStart: true) else { break }
+            guard InlineTrimming.edgeMayBeSpace(text, atStart: true) else { break }
             let kept = String(text.drop(while: InlineTrimming.isSpace))
             if kept.isEmpty {
                 first += 1
@@ -212,28 +212,14 @@ struct PPTTextBody {
                 pieces.removeLast()
                 continue
             }
-            guard edgeMayBeSpace(text, atStart: false) else { break }
-            var end = text.endIndex
-            while end > text.startIndex, InlineTrimming.isSpace(text[text.index(before: end)]) { end = text.index(before: end) }
-            let kept = String(text[..<end])
+            guard InlineTrimming.edgeMayBeSpace(text, atStart: false) else { break }
+            let kept = InlineTrimming.droppingTrailingSpaces(text)
             if kept.isEmpty {
                 pieces.removeLast()
                 continue
             }
             pieces[pieces.count - 1].inline = .text(kept)
             break
-        }
-    }
-
-    /// Whether the text's first (or last) character could be blank, from
-    /// its edge byte (U+00A0 is C2 A0); empty text says yes, to be dropped.
-    private static func edgeMayBeSpace(_ text: String, atStart: Bool) -> Bool {
-        guard let byte = atStart ? text.utf8.first : text.utf8.last else { return true }
-        switch byte {
-        case 0x20, 0x09, 0x0B: return true
-        case 0xC2: return atStart
-        case 0xA0: return !atStart
-        default: return false
         }
     }
 }

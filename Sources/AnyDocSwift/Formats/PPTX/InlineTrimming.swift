@@ -36,7 +36,7 @@ enum InlineTrimming {
         return []
     }
 
-    private static func droppingTrailingSpaces(_ text: String) -> String {
+    static func droppingTrailingSpaces(_ text: String) -> String {
         var end = text.endIndex
         while end > text.startIndex, isSpace(text[text.index(before: end)]) { end = text.index(before: end) }
         return String(text[..<end])
@@ -46,7 +46,7 @@ enum InlineTrimming {
     /// its edge byte: most runs start and end with a letter, and only
     /// the others need the character-by-character trim. Empty text says
     /// yes, so that the trim drops it.
-    private static func edgeMayBeSpace(_ text: String, atStart: Bool) -> Bool {
+    static func edgeMayBeSpace(_ text: String, atStart: Bool) -> Bool {
         guard let byte = atStart ? text.utf8.first : text.utf8.last else { return true }
         switch byte {
         case 0x20, 0x09, 0x0B: return true
