@@ -203,9 +203,7 @@ struct CompoundFile: Sendable {
         var result: [UInt8] = []
         result.reserveCapacity(count)
         // Writers mostly lay a stream out in consecutive sectors: a run of
-        // them is copied at once, in pieces of at most 2 KB (memcpy hands
-        // longer copies to `rep movsb`, which profilers count byte by byte).
-        let sectorsPerPiece = max(1, 2048 / sectorSize)
+        // them is copied at once.
         var first = 0
         while first < sectors.count {
             if result.count == count {
@@ -214,7 +212,7 @@ struct CompoundFile: Sendable {
                 break
             }
             var last = first
-            while last + 1 < sectors.count, last + 1 - first < sectorsPerPiece, sectors[last + 1] == sectors[last] &+ 1,
+            while last + 1 < sectors.count, sectors[last + 1] == sectors[last] &+ 1,
                 Int(sectors[last + 1]) < sectorCount
             {
                 last += 1
@@ -255,7 +253,7 @@ struct CompoundFile: Sendable {
         var result: [UInt8] = []
         result.reserveCapacity(count)
         // Mini sectors that follow one another in the file, wholly inside
-        // it, are copied together, in pieces of at most 2 KB.
+        // it, are copied together.
         var runStart = 0
         var runLength = 0
         for miniSector in sectors {
@@ -266,7 +264,7 @@ struct CompoundFile: Sendable {
             let sector = miniStreamSectors[position / perSector]
             let offset = try sectorOffset(sector) + (position % perSector) * miniSize
             let take = min(miniSize, count - result.count - runLength)
-            if runLength > 0, offset == runStart + runLength, runLength + take <= 2048, offset + take <= bytes.count {
+            if runLength > 0, offset == runStart + runLength, offset + take <= bytes.count {
                 runLength += take
                 continue
             }
