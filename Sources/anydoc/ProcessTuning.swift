@@ -19,17 +19,22 @@ enum ProcessTuning {
     }
 
     /// glibc maps large allocations (a file's bytes, an inflated part, a
-    /// compound-file stream) afresh and unmaps them on free, and trims the
-    /// heap as soon as a few hundred kilobytes lie free at its top. Each document then starts
-    /// on new pages that the kernel must fault in and zero: for a 500 KB
-    /// PowerPoint file, 200 faults and two thirds of its conversion time.
-    /// Serving allocations up to 4 MB from the heap and keeping up to 32 MB
-    /// of it free lets the next document reuse pages already mapped. Larger
-    /// blocks are still mapped on their own, so a huge workbook's buffers go
-    /// back to the system (and do not fragment the heap); what stays is at
+    /// compound-file stream, a page image for OCR) afresh and unmaps them
+    /// on free, and trims the heap as soon as a few hundred kilobytes lie
+    /// free at its top. Each document then starts on new pages that the
+    /// kernel must fault in and zero: for a 500 KB PowerPoint file, 200
+    /// faults and two thirds of its conversion time. OCR is hit harder:
+    /// Leptonica reads each new image row before writing it, so every
+    /// fresh page is first mapped to the shared zero page and then copied,
+    /// and the copy flushes the TLB of every core running the process,
+    /// interrupting the other OCR workers. A 300 dpi A4 page image is 8.7 MB.
+    /// Serving allocations up to 32 MB (glibc's ceiling) from the heap and
+    /// keeping up to 32 MB of it free lets the next document or page reuse
+    /// pages already mapped. Larger blocks are still mapped on their own,
+    /// so a huge workbook's buffers go back to the system; what stays is at
     /// most what one document needed anyway.
     private static func keepFreedMemoryForReuse() {
-        _ = mallopt(M_MMAP_THRESHOLD, 4 << 20)
+        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 32 << 20)
     }
 }
