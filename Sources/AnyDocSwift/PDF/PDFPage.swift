@@ -160,57 +160,58 @@ final class PDFPage {
         return areas
     }
 
-    /// Renders the page to grayscale at `dpi`, for OCR. Fails with
+    /// Renders the page to gray pixels at `dpi`, for OCR: a plain value
+    /// that recognisers on other threads can take. Fails with
     /// `resource limit` past `maxPixels`.
-    func render(dpi: Double, maxPixels: Int = 60_000_000) throws(ConversionError) -> PDFGrayImage {
+    func render(dpi: Int, maxPixels: Int = 60_000_000) throws(ConversionError) -> GrayImage {
         let (width, height) = size
-        let scale = (dpi.isFinite && dpi > 0 ? dpi : 72) / 72
+        let resolution = dpi > 0 ? dpi : 72
+        let scale = Double(resolution) / 72
         let pixelWidth = Int((width * scale).rounded(.up))
         let pixelHeight = Int((height * scale).rounded(.up))
         guard pixelWidth > 0, pixelHeight > 0 else { throw .malformed("page \(number) has no area to render") }
         guard pixelWidth <= 30_000, pixelHeight <= 30_000, pixelWidth * pixelHeight <= maxPixels else {
-            throw .resourceLimit("page \(number) at \(Int(dpi)) dpi is over \(maxPixels) pixels")
+            throw .resourceLimit("page \(number) at \(resolution) dpi is over \(maxPixels) pixels")
         }
-        // Poppler initialises colour management lazily and not thread-safely:
-        // the first render of the process runs alone.
-        let first: PDFGrayImage?? = PDFPage.firstRender.withLock { done in
-            if done { return .none }
-            done = true
-            return .some(draw(pixelWidth, pixelHeight, scale: scale, dpi: dpi))
+        guard let pixels = draw(pixelWidth, pixelHeight, scale: scale),
+              let image = GrayImage(width: pixelWidth, height: pixelHeight, pixels: pixels, resolution: resolution) else {
+            throw .resourceLimit("page \(number) could not be rendered")
         }
-        let image: PDFGrayImage?
-        switch first {
-        case .some(let rendered): image = rendered
-        case .none: image = draw(pixelWidth, pixelHeight, scale: scale, dpi: dpi)
-        }
-        guard let image else { throw .resourceLimit("page \(number) could not be rendered") }
         return image
     }
 
-    private static let firstRender = Mutex(false)
+    /// Serialises page rendering across the process. Poppler keeps lazily
+    /// created global state (colour management) that races when pages of
+    /// different documents render on several threads at once; rendering is
+    /// a small part of OCR time, so one lock costs little.
+    private static let renderLock = Mutex(())
 
-    private func draw(_ width: Int, _ height: Int, scale: Double, dpi: Double) -> PDFGrayImage? {
+    /// The page drawn on white, as `width × height` gray bytes.
+    private func draw(_ width: Int, _ height: Int, scale: Double) -> [UInt8]? {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else { return nil }
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, scale, scale)
-        PopplerRenderLock.withLock { poppler_page_render(handle, context) }
+        PDFPage.renderLock.withLock { _ in poppler_page_render(handle, context) }
         cairo_destroy(context)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        for y in 0..<height {
-            let row = data + y * stride
-            for x in 0..<width {
-                // RGB24 is a native-endian 32-bit xRGB word.
-                let word = UnsafeRawPointer(row + x * 4).loadUnaligned(as: UInt32.self)
-                let r = (word >> 16) & 0xFF, g = (word >> 8) & 0xFF, b = word & 0xFF
-                pixels[y * width + x] = UInt8((r * 299 + g * 587 + b * 114) / 1000)
+        return [UInt8](unsafeUninitializedCapacity: width * height) { gray, count in
+            for y in 0..<height {
+                // RGB24 keeps each pixel in a native-endian 32-bit xRGB word.
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let start = y * width
+                for x in 0..<width {
+                    let word = row[x]
+                    let red = (word >> 16) & 0xFF, green = (word >> 8) & 0xFF, blue = word & 0xFF
+                    // Rec. 601 luma in integers.
+                    gray[start + x] = UInt8((red * 299 + green * 587 + blue * 114) / 1000)
+                }
             }
+            count = width * height
         }
-        return PDFGrayImage(width: width, height: height, dpi: dpi, pixels: pixels)
     }
 }

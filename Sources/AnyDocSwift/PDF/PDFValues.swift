@@ -133,11 +133,3 @@ struct PDFDocumentInfo: Sendable, Equatable {
     var created: String?
     var modified: String?
 }
-
-/// A page rendered to 8-bit grayscale, rows top to bottom, no padding.
-struct PDFGrayImage: Sendable {
-    var width: Int
-    var height: Int
-    var dpi: Double
-    var pixels: [UInt8]
-}

@@ -33,7 +33,7 @@ enum ScannedCorpus {
     /// Renders every page at `dpi` on this thread and recognises them.
     static func recognize(_ sample: Sample, recognizer: PageRecognizer, dpi: Int = 300) throws -> [OCRResult] {
         let bytes = [UInt8](try Data(contentsOf: sample.pdf))
-        let pdf = try #require(ScannedPDF(bytes: bytes))
+        let pdf = try PDFDocument(data: bytes)
         let pages = try recognizer.recognize(pageCount: pdf.pageCount, deadline: Deadline(secondsFromNow: 300)) {
             (index: Int) throws(ConversionError) -> GrayImage? in
             try pdf.render(page: index, dpi: dpi)
@@ -80,7 +80,7 @@ struct OCRThroughputTests {
     func throughput() throws {
         let samples = ScannedCorpus.samples.filter { $0.language == "eng" }
         try #require(!samples.isEmpty)
-        let documents = try samples.map { sample in try #require(ScannedPDF(bytes: [UInt8](try Data(contentsOf: sample.pdf)))) }
+        let documents = try samples.map { sample in try PDFDocument(data: [UInt8](try Data(contentsOf: sample.pdf))) }
         // Every English page twice, as one stream, so both workers stay busy.
         let pages = (0..<2).flatMap { _ in documents.flatMap { document in (0..<document.pageCount).map { (document, $0) } } }
         var rates: [Int: Double] = [:]

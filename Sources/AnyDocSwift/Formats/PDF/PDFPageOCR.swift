@@ -10,13 +10,7 @@ enum PDFPageOCR {
             guard let page = document.page(at: number - 1) else {
                 throw .malformed("page \(number) cannot be opened for OCR")
             }
-            let rendered = try page.render(dpi: Double(input.options.ocrDPI))
-            guard let image = GrayImage(
-                width: rendered.width, height: rendered.height, pixels: rendered.pixels,
-                resolution: Int(rendered.dpi.rounded())) else {
-                throw .malformed("page \(number) rendered to an inconsistent image")
-            }
-            return image
+            return try page.render(dpi: input.options.ocrDPI)
         }
     }
 }
