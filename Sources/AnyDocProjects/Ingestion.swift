@@ -176,11 +176,13 @@ public struct Ingestion: Sendable {
         let results = Mutex([Result<IngestSummary.Item, FileFailure>?](repeating: nil, count: inputs.count))
         let next = Atomic(0)
         let workers = max(1, min(jobs, inputs.count))
+        let sharing = Ingestion(
+            store: store, converter: AnyDocConverter(options: converter.options.sharingCores(among: workers)), jobs: jobs)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < inputs.count else { return }
-                let result = ingest(inputs[index], project: project)
+                let result = sharing.ingest(inputs[index], project: project)
                 results.withLock { $0[index] = result }
                 progress?(inputs[index].path)
             }

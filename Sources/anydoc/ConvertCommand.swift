@@ -19,7 +19,7 @@ enum ConvertCommand {
         parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
         parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default eng).")
         parser.option("ocr-dpi", value: "dpi", help: "Resolution pages are rendered at for OCR (default 300).")
-        parser.option("ocr-workers", value: "n", help: "Threads that OCR one document's pages (default: the number of cores).")
+        parser.option("ocr-workers", value: "n", help: "Threads that OCR one document's pages (default: the cores, shared among the files converted at once).")
         parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")
         parser.flag("front-matter", help: "Open the output with YAML front matter from the document's metadata.")
         parser.flag("no-markers", help: "Leave out page markers and slide numbers.")
@@ -101,8 +101,10 @@ enum ConvertCommand {
             throw UsageError("several inputs or a folder need -o <output folder>")
         }
         let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        var batchConverter = converter
+        batchConverter.options = options.sharingCores(among: min(jobs, inputs.files.count))
         let batch = BatchConversion(
-            converter: converter, markdownOptions: markdownOptions, assetsFolder: assetsFolder,
+            converter: batchConverter, markdownOptions: markdownOptions, assetsFolder: assetsFolder,
             outputFolder: outputFolder, jobs: jobs, timingsPath: parsed.value("timings"),
             showProgress: !quiet && Terminal.standardErrorIsTerminal)
         let report = batch.run(inputs)

@@ -39,4 +39,17 @@ public struct ConversionOptions: Sendable {
     }
 
     public init() {}
+
+    /// These options for one of `count` documents converted side by side.
+    /// Unless `ocrWorkers` is set, the documents share the cores rather than
+    /// each taking all of them: documents side by side keep the cores busier
+    /// than one document's pages do (1.8× against 1.3× on two cores, whose
+    /// scans are mostly single pages), and engines beyond the cores only
+    /// cost memory.
+    public func sharingCores(among count: Int) -> ConversionOptions {
+        guard ocrWorkers == nil, count > 1 else { return self }
+        var shared = self
+        shared.ocrWorkers = max(1, PageRecognizer.defaultWorkerCount / count)
+        return shared
+    }
 }
