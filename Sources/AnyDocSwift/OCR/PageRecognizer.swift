@@ -9,14 +9,13 @@ import Glibc
 /// Poppler document is only ever touched from the thread that opened it;
 /// the workers only see `GrayImage` values. At most one image per worker
 /// waits in the queue, so memory stays at a few pages whatever the page
-/// count. Engines are kept between calls: reuse a recognizer for the pages
-/// of many documents on the same thread.
+/// count. Engines come from and go back to `IdleOCREngines`, so the next
+/// document starts on engines already loaded.
 ///
 /// Not Sendable: one call at a time.
 final class PageRecognizer {
     let language: String
     let workerCount: Int
-    private var engines: [OCREngine] = []
 
     /// The cores online, which is the default number of workers.
     static var defaultWorkerCount: Int {
@@ -65,11 +64,10 @@ final class PageRecognizer {
         var threads: [pthread_t] = []
         var failure: ConversionError?
         for _ in 0..<workers {
-            let engine = EngineHandoff(engine: engines.popLast())
             let language = self.language
             do throws(ConversionError) {
                 threads.append(try WorkerThread.start {
-                    pipeline.work(engine: engine, language: language, deadline: deadline)
+                    pipeline.work(language: language, deadline: deadline)
                 })
             } catch {
                 failure = error
@@ -93,16 +91,14 @@ final class PageRecognizer {
         if failure != nil { pipeline.cancel() }
         pipeline.close()
         for thread in threads { pthread_join(thread, nil) }
-        engines.append(contentsOf: pipeline.returnedEngines)
         if let failure { throw failure }
         return try pipeline.orderedResults()
     }
 
     /// One worker: recognise on the calling thread, page by page.
     private func recognizeHere(deadline: Deadline, next: () throws(ConversionError) -> GrayImage?) throws(ConversionError) -> [OCRResult] {
-        let engine: OCREngine
-        if let kept = engines.popLast() { engine = kept } else { engine = try OCREngine(language: language) }
-        defer { engines.append(engine) }
+        let engine = try IdleOCREngines.shared.engine(language: language)
+        defer { IdleOCREngines.shared.keep(engine) }
         var results: [OCRResult] = []
         while true {
             try deadline.check()
@@ -111,11 +107,6 @@ final class PageRecognizer {
         }
         return results
     }
-}
-
-/// Moves an engine to the worker thread that will use it alone.
-private struct EngineHandoff: @unchecked Sendable {
-    var engine: OCREngine?
 }
 
 /// The queue between the rendering thread and the workers, and the
@@ -129,7 +120,6 @@ private final class Pipeline: @unchecked Sendable {
     private var cancelled = false
     private var results: [Int: OCRResult] = [:]
     private var failures: [Int: ConversionError] = [:]
-    private var engines: [EngineHandoff] = []
     private var produced = 0
 
     init(capacity: Int) {
@@ -189,21 +179,19 @@ private final class Pipeline: @unchecked Sendable {
         }
     }
 
-    /// A worker's life: start an engine (unless handed one), recognise
-    /// pages until the queue closes, hand the engine back. The first
-    /// failure cancels the rest.
-    func work(engine handoff: EngineHandoff, language: String, deadline: Deadline) {
-        var handoff = handoff
-        if handoff.engine == nil {
-            do throws(ConversionError) {
-                handoff.engine = try OCREngine(language: language)
-            } catch {
-                locked { failures[-1] = error }
-                cancel()
-                return
-            }
+    /// A worker's life: take an idle engine or start one, recognise pages
+    /// until the queue closes, give the engine back. The first failure
+    /// cancels the rest.
+    func work(language: String, deadline: Deadline) {
+        let engine: OCREngine
+        do throws(ConversionError) {
+            engine = try IdleOCREngines.shared.engine(language: language)
+        } catch {
+            locked { failures[-1] = error }
+            cancel()
+            return
         }
-        guard let engine = handoff.engine else { return }
+        defer { IdleOCREngines.shared.keep(engine) }
         while let job = take() {
             do throws(ConversionError) {
                 let result = try engine.recognize(job.image, deadline: deadline)
@@ -213,11 +201,6 @@ private final class Pipeline: @unchecked Sendable {
                 cancel()
             }
         }
-        locked { engines.append(handoff) }
-    }
-
-    var returnedEngines: [OCREngine] {
-        locked { engines.compactMap { $0.engine } }
     }
 
     /// The results in page order, or the failure of the earliest page.
