@@ -53,6 +53,7 @@ struct BatchConversion: Sendable {
         let timings = Mutex([String](repeating: "", count: files.count))
         let folders = Mutex(Set<String>())
         let workers = max(1, min(jobs, files.count))
+        let converter = AnyDocConverter(options: self.converter.options.sharingCores(among: workers))
 
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -63,7 +64,7 @@ struct BatchConversion: Sendable {
                 var outcome = "ok"
                 var convertSeconds = 0.0
                 do throws(ConversionError) {
-                    convertSeconds = try convert(file, to: outputFolder + "/" + outputs[index], folders: folders)
+                    convertSeconds = try convert(file, with: converter, to: outputFolder + "/" + outputs[index], folders: folders)
                 } catch {
                     outcome = error.code
                     failures.withLock { $0.append(Failure(path: file.path, error: error)) }
@@ -90,7 +91,9 @@ struct BatchConversion: Sendable {
     }
 
     /// Returns the seconds spent converting, as `ConversionJob` measures them.
-    private func convert(_ file: InputFiles.File, to outputPath: String, folders: borrowing Mutex<Set<String>>) throws(ConversionError) -> Double {
+    private func convert(
+        _ file: InputFiles.File, with converter: AnyDocConverter, to outputPath: String, folders: borrowing Mutex<Set<String>>
+    ) throws(ConversionError) -> Double {
         let folder = (outputPath as NSString).deletingLastPathComponent
         // Each output folder is created once, not once per file.
         if !folders.withLock({ $0.contains(folder) }) {

@@ -101,10 +101,8 @@ enum ConvertCommand {
             throw UsageError("several inputs or a folder need -o <output folder>")
         }
         let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
-        var batchConverter = converter
-        batchConverter.options = options.sharingCores(among: min(jobs, inputs.files.count))
         let batch = BatchConversion(
-            converter: batchConverter, markdownOptions: markdownOptions, assetsFolder: assetsFolder,
+            converter: converter, markdownOptions: markdownOptions, assetsFolder: assetsFolder,
             outputFolder: outputFolder, jobs: jobs, timingsPath: parsed.value("timings"),
             showProgress: !quiet && Terminal.standardErrorIsTerminal)
         let report = batch.run(inputs)
