@@ -40,10 +40,10 @@ enum XMLCutFinder {
                 guard let end = find("?>", in: bytes, from: tag + 2) else { return nil }
                 index = end
             case UInt8(ascii: "!"):
-                if matches("<!--", in: bytes, at: tag) {
+                if ByteSearch.hasPrefix("<!--", in: bytes, at: tag) {
                     guard let end = find("-->", in: bytes, from: tag + 4) else { return nil }
                     index = end
-                } else if matches("<![CDATA[", in: bytes, at: tag) {
+                } else if ByteSearch.hasPrefix("<![CDATA[", in: bytes, at: tag) {
                     guard let end = find("]]>", in: bytes, from: tag + 9) else { return nil }
                     index = end
                 } else {
@@ -63,9 +63,12 @@ enum XMLCutFinder {
                 guard let close = endOfStartTag(bytes, from: tag + 1) else { return nil }
                 let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
                 // Every cut so far is whole: the rest is the parser's to judge.
-                if let stop, open == nil, stop(depth, localName(bytes, from: tag + 1, to: close)) { return cuts }
-                if open == nil, depth > 0, cut(depth, localName(bytes, from: tag + 1, to: close)) {
-                    if selfClosing { cuts.append(tag..<close + 1) } else { open = (tag, depth) }
+                if open == nil {
+                    let name = localName(bytes, from: tag + 1, to: close)
+                    if let stop, stop(depth, name) { return cuts }
+                    if depth > 0, cut(depth, name) {
+                        if selfClosing { cuts.append(tag..<close + 1) } else { open = (tag, depth) }
+                    }
                 }
                 if !selfClosing { depth += 1 }
                 index = close + 1
@@ -87,11 +90,6 @@ enum XMLCutFinder {
         }
         result.append(contentsOf: bytes[start...])
         return result
-    }
-
-    /// Whether `marker` occurs in `bytes`: cheap next to a scan.
-    static func contains(_ marker: String, in bytes: [UInt8]) -> Bool {
-        ByteSearch.contains(Array(marker.utf8), in: bytes)
     }
 
     private static let lessThan = UInt8(ascii: "<")
@@ -151,21 +149,6 @@ enum XMLCutFinder {
 
     /// The position just past the next `pattern` from `start`.
     private static func find(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let length = pattern.utf8CodeUnitCount
-        let first = pattern.utf8Start.pointee
-        var index = start
-        while let candidate = find(first, in: bytes, from: index) {
-            if matches(pattern, in: bytes, at: candidate) { return candidate + length }
-            index = candidate + 1
-        }
-        return nil
-    }
-
-    private static func matches(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
-        let length = pattern.utf8CodeUnitCount
-        guard position + length <= bytes.count else { return false }
-        let pointer = pattern.utf8Start
-        for offset in 0..<length where bytes[position + offset] != pointer[offset] { return false }
-        return true
+        ByteSearch.firstOffset(of: pattern, in: bytes, from: start).map { $0 + pattern.utf8CodeUnitCount }
     }
 }

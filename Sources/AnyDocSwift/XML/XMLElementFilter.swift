@@ -34,10 +34,8 @@ enum XMLElementFilter {
         _ part: String, in archive: ZipArchive, cutting cut: Cut, stoppingAt stop: XMLLocalNames? = nil,
         minimumBytes: Int = 0
     ) throws(ConversionError) -> [UInt8]? {
-        guard let entry = archive.entry(named: part), !entry.isDirectory,
-            entry.declaredSize <= XMLRootChildFilter.maxPartBytes, entry.declaredSize >= minimumBytes
-        else { return nil }
-        return removingElements(cut, from: try archive.read(entry), stoppingAt: stop)
+        guard let bytes = try XMLRootChildFilter.wholePart(part, in: archive, minimumBytes: minimumBytes) else { return nil }
+        return removingElements(cut, from: bytes, stoppingAt: stop)
     }
 
     /// `bytes` without the elements below the root that `cut` selects.

@@ -2,8 +2,6 @@
 /// Transitional ones), with the reverse map built once rather than by
 /// every reader.
 struct XMLNamespaceAliases: Sendable {
-    /// Each aliased URI and the URI it stands for.
-    let canonical: [String: String]
     /// Each canonical URI and the URIs that stand for it.
     let variants: [String: [String]]
     /// What a reader hands out for each URI it meets: the aliased ones as
@@ -13,8 +11,8 @@ struct XMLNamespaceAliases: Sendable {
     /// at a glance, where an equal copy is compared byte by byte.
     let interned: [String: String]
 
+    /// `canonical` maps each aliased URI to the URI it stands for.
     init(_ canonical: [String: String], interning others: [String] = []) {
-        self.canonical = canonical
         variants = Dictionary(grouping: canonical.keys, by: { canonical[$0] ?? $0 })
         var interned = canonical
         for uri in Array(canonical.values) + others { interned[uri] = uri }

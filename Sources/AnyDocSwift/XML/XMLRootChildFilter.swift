@@ -10,11 +10,21 @@
 enum XMLRootChildFilter {
     /// Whether `marker` occurs in `bytes`: cheap next to a scan.
     static func contains(_ marker: String, in bytes: [UInt8]) -> Bool {
-        XMLCutFinder.contains(marker, in: bytes)
+        ByteSearch.contains(Array(marker.utf8), in: bytes)
     }
 
     /// The largest part read whole to be filtered; larger ones stream.
     static let maxPartBytes = 16 << 20
+
+    /// The inflated bytes of `part`, or nil when it is missing, a folder,
+    /// or declared larger than `maxPartBytes` or smaller than
+    /// `minimumBytes`.
+    static func wholePart(_ part: String, in archive: ZipArchive, minimumBytes: Int = 0) throws(ConversionError) -> [UInt8]? {
+        guard let entry = archive.entry(named: part), !entry.isDirectory,
+            entry.declaredSize <= maxPartBytes, entry.declaredSize >= minimumBytes
+        else { return nil }
+        return try archive.read(entry)
+    }
 
     /// The bytes of an archive part without the root's children that
     /// `drop` names, or nil when the part should stream unfiltered: it is
@@ -25,10 +35,7 @@ enum XMLRootChildFilter {
         _ part: String, in archive: ZipArchive, dropping drop: (String) -> Bool,
         ifContaining marker: String? = nil, minimumBytes: Int = 0
     ) throws(ConversionError) -> [UInt8]? {
-        guard let entry = archive.entry(named: part), !entry.isDirectory,
-            entry.declaredSize <= maxPartBytes, entry.declaredSize >= minimumBytes
-        else { return nil }
-        let bytes = try archive.read(entry)
+        guard let bytes = try wholePart(part, in: archive, minimumBytes: minimumBytes) else { return nil }
         if let marker, !contains(marker, in: bytes) { return bytes }
         return removingRootChildren(from: bytes, where: drop)
     }

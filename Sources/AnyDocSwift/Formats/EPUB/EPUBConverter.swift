@@ -86,8 +86,7 @@ enum EPUBConverter: FormatConverter {
         // Links are nearly always ASCII, where bytes can be searched in
         // place of characters.
         let ascii = destination.hasSingleByteCharacters
-        let external = ascii ? HTMLText.contains(destination.utf8, Self.schemeSeparator) : destination.containsUTF8("://")
-        if external || destination.hasPrefix("mailto:") { return nil }
+        if destination.containsUTF8("://") || destination.hasPrefix("mailto:") { return nil }
         let hashIndex = ascii ? destination.utf8.firstIndex(of: UInt8(ascii: "#")) : destination.firstIndex(of: "#")
         let path = resolve(hashIndex.map { String(destination[..<$0]) } ?? destination)
         guard chapters.contains(path) else { return nil }
@@ -97,8 +96,6 @@ enum EPUBConverter: FormatConverter {
         }
         return "#" + chapterAnchor(path)
     }
-
-    private static let schemeSeparator = Array("://".utf8)
 
     /// An anchor for the start of a chapter, from its file name.
     static func chapterAnchor(_ path: String) -> String {

@@ -75,10 +75,7 @@ final class ODFPackage {
     /// `XMLRootChildFilter.maxPartBytes`), for parts read more than once;
     /// nil when it is missing or larger.
     func wholePart(_ part: String) throws(ConversionError) -> [UInt8]? {
-        guard let entry = archive.entry(named: part), !entry.isDirectory,
-            entry.declaredSize <= XMLRootChildFilter.maxPartBytes
-        else { return nil }
-        return try archive.read(entry)
+        try XMLRootChildFilter.wholePart(part, in: archive)
     }
 
     /// A reader over `content.xml` whose head (font declarations,

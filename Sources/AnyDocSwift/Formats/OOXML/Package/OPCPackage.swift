@@ -144,13 +144,8 @@ final class OPCPackage {
         if isPlainPath(target, isFolder: false), isPlainPath(folder, isFolder: true) {
             return folder.isEmpty ? target : folder + "/" + target
         }
-        // Part names are nearly always ASCII without escapes: one check on
-        // their bytes sends them straight to the byte path.
-        let targetBytes = Array(target.utf8)
+        // Part names are nearly always ASCII, whose paths are built on bytes.
         let folderBytes = Array(folder.utf8)
-        if isSingleByte(folderBytes) && isSingleByte(targetBytes) && !targetBytes.contains(percent) {
-            return resolveBytes(targetBytes, from: folderBytes)
-        }
         let decoded = ZipArchive.percentDecoded(target) ?? target
         if decoded.hasSingleByteCharacters && isSingleByte(folderBytes) {
             return resolveBytes(Array(decoded.utf8), from: folderBytes)
