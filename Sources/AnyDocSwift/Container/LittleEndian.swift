@@ -1,23 +1,24 @@
 /// Bounds-checked little-endian reads from untrusted bytes: nil past the
 /// end, never a trap.
 enum LittleEndian {
+    // One check covers the whole value, which is then loaded in one go.
+
+    @inline(__always)
     static func uint16(_ bytes: [UInt8], at offset: Int) -> UInt16? {
         guard offset >= 0, offset <= bytes.count - 2 else { return nil }
-        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+        return bytes.withUnsafeBytes { UInt16(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) }
     }
 
+    @inline(__always)
     static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32? {
         guard offset >= 0, offset <= bytes.count - 4 else { return nil }
-        var value: UInt32 = 0
-        for shift in 0..<4 { value |= UInt32(bytes[offset + shift]) << (8 * shift) }
-        return value
+        return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
     }
 
+    @inline(__always)
     static func uint64(_ bytes: [UInt8], at offset: Int) -> UInt64? {
         guard offset >= 0, offset <= bytes.count - 8 else { return nil }
-        var value: UInt64 = 0
-        for shift in 0..<8 { value |= UInt64(bytes[offset + shift]) << (8 * shift) }
-        return value
+        return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
     }
 
     static func append(_ value: UInt16, to bytes: inout [UInt8]) {
