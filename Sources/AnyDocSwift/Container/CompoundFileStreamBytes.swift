@@ -32,12 +32,6 @@ struct CompoundFileStreamBytes: Sendable {
         storage[start + offset]
     }
 
-    /// The bytes in `range`, which the caller has checked lies in
-    /// `0...count`; the slice's indices are positions in the storage.
-    func slice(_ range: Range<Int>) -> ArraySlice<UInt8> {
-        storage[(start + range.lowerBound)..<(start + range.upperBound)]
-    }
-
     /// The bytes in `range` (cut to the stream) as little-endian UTF-16
     /// code units, a trailing odd byte dropped.
     func utf16Units(_ range: Range<Int>) -> [UInt16] {

@@ -11,10 +11,17 @@ extension CompoundFile {
     func summaryBytes(_ entry: Entry, maxBytes: Int) throws(ConversionError) -> [UInt8] {
         let prefix = try read(entry, maxBytes: maxBytes, copying: Self.summaryPrefixBytes)
         let whole = Int(clamping: min(entry.declaredSize, UInt64(max(maxBytes, 0))))
-        guard prefix.count < whole, let reach = Self.summaryReach(prefix), reach <= prefix.count else {
-            return prefix.count < whole ? try read(entry, maxBytes: maxBytes) : prefix
-        }
-        return prefix
+        if prefix.count >= whole { return prefix }
+        if let reach = Self.summaryReach(prefix), reach <= prefix.count { return prefix }
+        return try read(entry, maxBytes: maxBytes)
+    }
+
+    /// Adds the title, authors and dates of the file's summary information
+    /// stream to `metadata`; a missing or damaged stream adds nothing.
+    func readSummary(into metadata: inout Metadata) {
+        guard let summary = entry(named: "\u{5}SummaryInformation"), summary.kind == .stream,
+              let bytes = try? summaryBytes(summary, maxBytes: 1 << 20) else { return }
+        PropertySetReader.summaryMetadata(bytes, into: &metadata)
     }
 
     /// The end of what `PropertySetReader.summaryMetadata` looks at: the

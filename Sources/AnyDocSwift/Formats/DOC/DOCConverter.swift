@@ -13,11 +13,7 @@ enum DOCConverter: FormatConverter {
         try input.deadline.check()
 
         var metadata = Metadata(sourceFormat: input.format)
-        if sink.needsMetadata, let summary = file.entry(named: "\u{5}SummaryInformation"), summary.kind == .stream,
-            let bytes = try? file.read(summary, maxBytes: 1 << 20)
-        {
-            PropertySetReader.summaryMetadata(bytes, into: &metadata)
-        }
+        if sink.needsMetadata { file.readSummary(into: &metadata) }
 
         let notes = DOCNotes(document: document, includeComments: input.options.includeComments)
         var reader = DOCStoryReader(document: document, input: input, lists: document.lists, noteReferences: notes.referenceLabels)

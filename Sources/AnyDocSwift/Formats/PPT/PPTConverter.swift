@@ -16,10 +16,7 @@ enum PPTConverter: FormatConverter {
             throw .missingPart("PowerPoint Document")
         }
         var metadata = Metadata(sourceFormat: input.format)
-        if sink.needsMetadata, let summary = file.entry(named: "\u{5}SummaryInformation"), summary.kind == .stream,
-           let bytes = try? file.summaryBytes(summary, maxBytes: 1 << 20) {
-            PropertySetReader.summaryMetadata(bytes, into: &metadata)
-        }
+        if sink.needsMetadata { file.readSummary(into: &metadata) }
         try convert(stream: try file.streamBytes(entry), newestEdit: newestEdit, metadata: metadata, input: input, into: sink)
     }
 

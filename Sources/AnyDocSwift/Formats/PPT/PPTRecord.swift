@@ -118,17 +118,6 @@ final class PPTRecordReader {
         bytes.utf16Units(record.bodyStart..<record.bodyEnd)
     }
 
-    private func utf16Units(of body: ArraySlice<UInt8>) -> [UInt16] {
-        var units: [UInt16] = []
-        units.reserveCapacity(body.count / 2)
-        var offset = body.startIndex
-        while offset + 1 < body.endIndex {
-            units.append(UInt16(body[offset]) | UInt16(body[offset + 1]) << 8)
-            offset += 2
-        }
-        return units
-    }
-
     /// A record's body as 8-bit characters, each the low byte of a UTF-16
     /// unit (Latin-1), as TextBytesAtom stores them.
     func byteUnits(_ record: PPTRecord) -> [UInt16] {
@@ -137,7 +126,7 @@ final class PPTRecordReader {
 
     /// A CString record's text, trailing NULs and blanks removed.
     func string(_ record: PPTRecord) -> String {
-        PPTCharacters.string(utf16Units(of: bytes.slice(record.bodyStart..<textEnd(record))))
+        PPTCharacters.string(bytes.utf16Units(record.bodyStart..<textEnd(record)))
     }
 
     /// Whether a CString record's text is `ascii`, given as the UTF-16
