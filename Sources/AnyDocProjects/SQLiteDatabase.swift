@@ -1,4 +1,5 @@
 internal import CSQLite
+import Glibc
 
 /// A failed SQLite call: the result code and SQLite's own message.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
@@ -70,9 +71,31 @@ final class SQLiteDatabase {
     /// `SQLITE_TRANSIENT`: SQLite copies bound text before the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    init(path: String, busyTimeoutMilliseconds: Int32 = 30_000) throws(SQLiteError) {
+    /// Opens (with `create`, creates) the database and sets the pragmas
+    /// every connection needs. A busy answer while another process is
+    /// turning a new file into WAL mode is retried until the busy timeout:
+    /// SQLite returns it there without calling the busy handler.
+    init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 30_000) throws(SQLiteError) {
+        let deadline = Self.monotonicSeconds() + Double(busyTimeoutMilliseconds) / 1000
+        var pause: UInt32 = 1000
+        while true {
+            do {
+                try open(path: path, create: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                return
+            } catch where error.isBusy && Self.monotonicSeconds() < deadline {
+                for statement in statements.values { sqlite3_finalize(statement) }
+                statements = [:]
+                sqlite3_close_v2(handle)
+                handle = nil
+                usleep(pause)
+                pause = min(pause * 2, 50_000)
+            }
+        }
+    }
+
+    private func open(path: String, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &connection, flags, nil)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
@@ -92,6 +115,12 @@ final class SQLiteDatabase {
         // saves a read(2) copy per page, and a larger cache keeps hot pages.
         try execute("PRAGMA mmap_size=268435456")
         try execute("PRAGMA cache_size=-16384")
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     deinit {
