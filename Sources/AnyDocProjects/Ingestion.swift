@@ -29,6 +29,9 @@ public struct IngestSummary: Sendable, Codable, Equatable {
     public var added = 0
     public var updated = 0
     public var unchanged = 0
+    /// Unchanged documents whose stored objects were damaged or missing
+    /// and were written again from the file.
+    public var repaired = 0
     public var items: [Item] = []
     public var skipped: [Skipped] = []
     public var failed: [Failure] = []
@@ -36,10 +39,13 @@ public struct IngestSummary: Sendable, Codable, Equatable {
 
     /// The human summary: counts, then one line per skip and failure.
     public var text: String {
-        var text = "Ingested into '\(project)': \(added) added, \(updated) updated, \(unchanged) unchanged, "
+        var text = "Ingested into '\(PrintableText.escaped(project))': \(added) added, \(updated) updated, \(unchanged) unchanged, "
+            + (repaired > 0 ? "\(repaired) repaired, " : "")
             + "\(skipped.count) skipped, \(failed.count) failed (\(Self.format(seconds)) s).\n"
-        for skip in skipped { text += "  skipped \(skip.file): \(skip.reason)\n" }
-        for failure in failed { text += "  failed \(failure.file): \(failure.code): \(failure.reason)\n" }
+        for skip in skipped { text += "  skipped \(PrintableText.escaped(skip.file)): \(PrintableText.escaped(skip.reason))\n" }
+        for failure in failed {
+            text += "  failed \(PrintableText.escaped(failure.file)): \(failure.code): \(PrintableText.escaped(failure.reason))\n"
+        }
         return text
     }
 
@@ -71,49 +77,12 @@ public struct Ingestion: Sendable {
     }
 
     /// The files under `paths`: a named file is stored under its name, a
-    /// named folder's files under their path inside it. Hidden entries and
-    /// files with extensions no format uses are skipped and reported.
+    /// named folder's files under their path inside it. Hidden entries,
+    /// files with extensions no format uses, links that leave the folder
+    /// and anything but regular files are skipped and reported.
     public static func collect(_ paths: [String]) -> (inputs: [Input], skipped: [IngestSummary.Skipped], failed: [IngestSummary.Failure]) {
-        var inputs: [Input] = []
-        var skipped: [IngestSummary.Skipped] = []
-        var failed: [IngestSummary.Failure] = []
-        var visited = Set<[UInt64]>()
-
-        func walk(_ folder: String, relative: String) {
-            var info = stat()
-            guard stat(folder, &info) == 0 else { return }
-            // A symbolic link back up the tree must not loop forever.
-            guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
-            for name in FileSystem.list(folder).sorted() {
-                let file = folder + "/" + name
-                if name.hasPrefix(".") {
-                    skipped.append(.init(file: file, reason: "hidden"))
-                    continue
-                }
-                let path = relative.isEmpty ? name : relative + "/" + name
-                if FileSystem.isFolder(file) {
-                    walk(file, relative: path)
-                } else if let dot = name.lastIndex(of: "."), DocumentFormat(fileExtension: String(name[name.index(after: dot)...])) != nil {
-                    inputs.append(Input(file: file, path: path))
-                } else {
-                    skipped.append(.init(file: file, reason: "unsupported extension"))
-                }
-            }
-        }
-
-        for path in paths {
-            var trimmed = path
-            while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-            if FileSystem.isFolder(trimmed) {
-                walk(trimmed, relative: "")
-            } else if access(trimmed, R_OK) == 0 {
-                let name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-                inputs.append(Input(file: trimmed, path: name))
-            } else {
-                failed.append(.init(file: path, code: "io", reason: "no such file or folder, or not readable"))
-            }
-        }
-        return (inputs, skipped, failed)
+        let tree = SourceTree(paths)
+        return (tree.inputs, tree.skipped, tree.failed)
     }
 
     /// The files an ingest of `paths` will take, and what it leaves out.
@@ -157,6 +126,7 @@ public struct Ingestion: Sendable {
                 case .added: summary.added += 1
                 case .updated: summary.updated += 1
                 case .unchanged: summary.unchanged += 1
+                case .repaired: summary.repaired += 1
                 }
             case .failure(let failure):
                 summary.failed.append(.init(file: input.file, code: failure.code, reason: failure.reason))
@@ -190,47 +160,23 @@ public struct Ingestion: Sendable {
         return results.withLock { $0.map { $0! } }
     }
 
-    /// One document: read, hash, skip if unchanged, convert, store objects,
-    /// commit.
+    /// One document: read, hash, skip if unchanged (repairing its stored
+    /// objects if they are damaged), convert, store objects and commit.
     public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, FileFailure> {
         do {
-            let bytes = try converter.readFile(at: input.file)
+            let bytes = try FileSystem.read(input.file, missing: .io("\(input.file) no longer exists"),
+                                            maxBytes: converter.options.limits.maxInputBytes)
             let sourceHash = SHA256.hex(bytes)
             // Unchanged bytes need no conversion; the commit checks again
             // inside its transaction in case another ingest got there first.
             if let latest = try store.latestVersion(in: project, path: input.path), latest.sourceSha256 == sourceHash {
-                return .success(.init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number))
+                if let markdown = latest.markdownSha256, store.objects.isIntact(sourceHash), store.objects.isIntact(markdown) {
+                    return .success(.init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number))
+                }
+                return .success(try repair(latest, bytes: bytes, input: input, project: project))
             }
-            let detected = converter.detect(bytes, fileName: input.file)
-            let output = StringOutput()
-            let writer = MarkdownWriter(output: output, options: .default, limits: converter.options.limits)
-            // The converter caps a writer's output by the input's size only
-            // when it is handed the writer itself, not this counting wrapper:
-            // without the cap a small hostile file expands to the absolute
-            // limit in memory before it fails.
-            writer.limitOutput(forInputBytes: bytes.count)
-            let counter = CountingSink(writer)
-            try converter.convert(bytes, fileName: input.file, into: counter)
-            try writer.finish()
-            let markdown = output.text
-            let markdownBytes = Array(markdown.utf8)
-            let markdownHash = SHA256.hex(markdownBytes)
-            try store.objects.put(bytes, hash: sourceHash)
-            try store.objects.put(markdownBytes, hash: markdownHash)
-
-            let format = detected.format
-            let hint: SectionSplitter.DocumentFormatFamilyHint = switch format?.family {
-            case .presentation: .presentation
-            case .spreadsheet: .spreadsheet
-            default: .other
-            }
-            let units = counter.units(family: format?.family)
-            let prepared = ProjectStore.PreparedVersion(
-                path: input.path, sourceSha256: sourceHash, sourceBytes: bytes.count, markdownSha256: markdownHash,
-                markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
-                format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
-                sections: SectionSplitter.split(markdown, format: hint))
-            let (outcome, version) = try store.commit(prepared, project: project)
+            let document = try convert(bytes, sourceHash: sourceHash, path: input.path, fileName: input.file)
+            let (outcome, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: project)
             return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number))
         } catch let error as ConversionError {
             return .failure(FileFailure(code: error.code, reason: error.reason))
@@ -238,6 +184,59 @@ public struct Ingestion: Sendable {
             let error = ProjectError.wrap(error)
             return .failure(FileFailure(code: error.code, reason: error.message))
         }
+    }
+
+    /// Writes again the objects of an unchanged document whose stored copy
+    /// is damaged or missing. When today's converter no longer makes the
+    /// same Markdown, the document gets a new version with the Markdown it
+    /// makes now.
+    private func repair(_ latest: ResourceVersion, bytes: [UInt8], input: Input, project: String) throws -> IngestSummary.Item {
+        let document = try convert(bytes, sourceHash: latest.sourceSha256!, path: input.path, fileName: input.file)
+        if document.prepared.markdownSha256 == latest.markdownSha256 {
+            try store.whileWriting { () throws(ProjectError) in
+                try store.objects.put(bytes, hash: document.prepared.sourceSha256)
+                try store.objects.put(document.markdown, hash: document.prepared.markdownSha256)
+            }
+            return .init(path: input.path, file: input.file, outcome: .repaired, resourceId: latest.resourceId, version: latest.number)
+        }
+        let (_, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: project, evenIfUnchanged: true)
+        return .init(path: input.path, file: input.file, outcome: .updated, resourceId: version.resourceId, version: version.number)
+    }
+
+    /// A document converted and cut into sections, ready to commit.
+    struct ConvertedDocument {
+        var markdown: [UInt8]
+        var prepared: ProjectStore.PreparedVersion
+    }
+
+    /// Converts bytes to the Markdown, sections and counts a version records.
+    func convert(_ bytes: [UInt8], sourceHash: String, path: String, fileName: String) throws -> ConvertedDocument {
+        let detected = converter.detect(bytes, fileName: fileName)
+        let output = StringOutput()
+        let writer = MarkdownWriter(output: output, options: .default, limits: converter.options.limits)
+        // The converter caps a writer's output by the input's size only
+        // when it is handed the writer itself, not this counting wrapper:
+        // without the cap a small hostile file expands to the absolute
+        // limit in memory before it fails.
+        writer.limitOutput(forInputBytes: bytes.count)
+        let counter = CountingSink(writer)
+        try converter.convert(bytes, fileName: fileName, into: counter)
+        try writer.finish()
+        let markdown = output.text
+        let markdownBytes = Array(markdown.utf8)
+        let format = detected.format
+        let hint: SectionSplitter.DocumentFormatFamilyHint = switch format?.family {
+        case .presentation: .presentation
+        case .spreadsheet: .spreadsheet
+        default: .other
+        }
+        let units = counter.units(family: format?.family)
+        let prepared = ProjectStore.PreparedVersion(
+            path: path, sourceSha256: sourceHash, sourceBytes: bytes.count, markdownSha256: SHA256.hex(markdownBytes),
+            markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
+            format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
+            sections: SectionSplitter.split(markdown, format: hint))
+        return ConvertedDocument(markdown: markdownBytes, prepared: prepared)
     }
 }
 

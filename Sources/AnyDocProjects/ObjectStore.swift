@@ -8,13 +8,19 @@ import Glibc
 /// Layout: `objects/ab/cdef…` (the first two hex digits pick one of 256
 /// folders). Writes go to a temporary file in the same folder, are synced,
 /// renamed into place, and the folder is synced, so an object either is
-/// complete and durable or does not exist.
+/// complete and durable or does not exist. Every read re-hashes what it
+/// read: a flipped bit on disk is reported, never served.
 public struct ObjectStore: Sendable {
     public let root: String
 
-    public init(root: String) throws(ProjectError) {
+    /// With `create` false the folder must exist already.
+    public init(root: String, create: Bool = true) throws(ProjectError) {
         self.root = root
-        try FileSystem.makeFolder(root)
+        if create {
+            try FileSystem.makeFolder(root)
+        } else if !FileSystem.isFolder(root) {
+            throw .notFound("no object folder at \(root)")
+        }
     }
 
     public static func isValidHash(_ hash: String) -> Bool {
@@ -26,9 +32,9 @@ public struct ObjectStore: Sendable {
         return root + "/" + String(decoding: utf8[0..<2], as: UTF8.self) + "/" + String(decoding: utf8[2...], as: UTF8.self)
     }
 
-    /// Stores `bytes` and returns their hash. Bytes already present are not
-    /// written again; the existing file's time is refreshed so a garbage
-    /// collection running meanwhile treats it as new.
+    /// Stores `bytes` and returns their hash. Bytes already present intact
+    /// are not written again (their file's time is refreshed); a present
+    /// file that is damaged is replaced.
     @discardableResult
     public func put(_ bytes: [UInt8]) throws(ProjectError) -> String {
         let hash = SHA256.hex(bytes)
@@ -39,7 +45,7 @@ public struct ObjectStore: Sendable {
     /// Stores bytes whose hash the caller already computed.
     public func put(_ bytes: [UInt8], hash: String) throws(ProjectError) {
         let target = path(of: hash)
-        if access(target, F_OK) == 0 {
+        if isIntact(hash) {
             _ = utimensat(AT_FDCWD, target, nil, 0)
             return
         }
@@ -59,7 +65,8 @@ public struct ObjectStore: Sendable {
             try FileSystem.writeAll(descriptor, bytes, path: temporary)
             guard fsync(descriptor) == 0 else { throw ProjectError.io("cannot sync \(temporary): \(FileSystem.lastError)") }
         }
-        // Rename over an existing file is harmless: same name, same bytes.
+        // Rename over an existing file replaces it whole: it was damaged,
+        // or another writer stored the same bytes meanwhile.
         guard rename(temporary, target) == 0 else { throw .io("cannot store object \(hash): \(FileSystem.lastError)") }
         committed = true
         try FileSystem.syncFolder(folder)
@@ -69,12 +76,33 @@ public struct ObjectStore: Sendable {
         ObjectStore.isValidHash(hash) && access(path(of: hash), F_OK) == 0
     }
 
-    /// The object's bytes; with `verify` they are re-hashed first.
-    public func get(_ hash: String, verify: Bool = false) throws(ProjectError) -> [UInt8] {
+    /// True when the object's file exists and its bytes match its name.
+    public func isIntact(_ hash: String) -> Bool {
+        ObjectStore.isValidHash(hash) && FileSystem.hashFile(path(of: hash))?.0 == hash
+    }
+
+    /// The object's bytes, checked against their hash.
+    public func get(_ hash: String) throws(ProjectError) -> [UInt8] {
         guard ObjectStore.isValidHash(hash) else { throw .invalidArgument("'\(hash)' is not a SHA-256 hash") }
-        let bytes = try FileSystem.read(path(of: hash), missing: .damaged("object \(hash) is missing from the store"))
-        if verify, SHA256.hex(bytes) != hash { throw .damaged("object \(hash) does not match its hash") }
+        let bytes = try FileSystem.read(path(of: hash), missing: .corrupt("object \(hash) is missing from the store"))
+        guard SHA256.hex(bytes) == hash else {
+            throw .corrupt("object \(hash) is damaged: its bytes no longer match their hash (see 'anydoc store verify --repair')")
+        }
         return bytes
+    }
+
+    /// How many object files `root` holds, counting no further than
+    /// `limit`; nil when there is no such folder.
+    static func firstObjects(in root: String, upTo limit: Int) -> Int? {
+        guard FileSystem.isFolder(root) else { return nil }
+        var count = 0
+        for folder in FileSystem.list(root) where folder.utf8.count == 2 {
+            for name in FileSystem.list(root + "/" + folder) where isValidHash(folder + name) {
+                count += 1
+                if count >= limit { return count }
+            }
+        }
+        return count
     }
 
     /// One stored object file, as a walk over the store finds it.
@@ -133,6 +161,21 @@ enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The size of a file, not following a link; nil when it is absent.
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    /// Takes group and other permissions off a folder the store was given:
+    /// a store folder made world-writable by hand lets anyone replace its
+    /// objects or its database.
+    static func makePrivate(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_uid == geteuid(), info.st_mode & 0o077 != 0 else { return }
+        chmod(path, info.st_mode & 0o700)
+    }
+
     static func modified(_ path: String) -> Double {
         var info = stat()
         guard lstat(path, &info) == 0 else { return 0 }
@@ -168,15 +211,23 @@ enum FileSystem {
         if let failure { throw .io("cannot write \(path): \(failure)") }
     }
 
-    static func read(_ path: String, missing: ProjectError) throws(ProjectError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// Reads a whole regular file. It is opened without blocking and
+    /// checked on the open descriptor, so a FIFO or device put in its place
+    /// is refused rather than waited on; larger than `maxBytes` is refused.
+    static func read(_ path: String, missing: ProjectError, maxBytes: Int = Int.max) throws(ProjectError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw missing }
             throw .io("cannot open \(path): \(lastError)")
         }
         defer { close(descriptor) }
         var info = stat()
-        fstat(descriptor, &info)
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .invalidArgument("\(path) is not a regular file")
+        }
+        guard Int(info.st_size) <= maxBytes else {
+            throw .invalidArgument("\(path) is \(info.st_size) bytes, over the \(maxBytes)-byte input limit")
+        }
         var bytes = [UInt8]()
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -188,13 +239,17 @@ enum FileSystem {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maxBytes { throw .invalidArgument("\(path) grew over the \(maxBytes)-byte input limit while being read") }
         }
         return bytes
     }
 
-    /// Names in a folder, without `.` and `..`.
-    static func list(_ path: String) -> [String] {
-        guard let folder = opendir(path) else { return [] }
+    /// Names in a folder, without `.` and `..`; none when it cannot be read.
+    static func list(_ path: String) -> [String] { entries(path) ?? [] }
+
+    /// Names in a folder, without `.` and `..`; nil when it cannot be read.
+    static func entries(_ path: String) -> [String]? {
+        guard let folder = opendir(path) else { return nil }
         defer { closedir(folder) }
         var names: [String] = []
         while let entry = readdir(folder) {

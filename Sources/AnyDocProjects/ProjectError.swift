@@ -9,8 +9,9 @@ public enum ProjectError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidArgument(String)
     /// A file or folder could not be read or written.
     case io(String)
-    /// Stored data that is missing or does not match its hash.
-    case damaged(String)
+    /// Stored data that is missing or does not match its hash, or a store
+    /// whose database is gone while its objects remain.
+    case corrupt(String)
     /// The database refused or failed an operation.
     case database(String)
 
@@ -20,7 +21,7 @@ public enum ProjectError: Error, Sendable, Equatable, CustomStringConvertible {
         case .nameClash: "name_clash"
         case .invalidArgument: "invalid_argument"
         case .io: "io"
-        case .damaged: "damaged"
+        case .corrupt: "corrupt"
         case .database: "database"
         }
     }
@@ -28,7 +29,7 @@ public enum ProjectError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .notFound(let text), .nameClash(let text), .invalidArgument(let text), .io(let text),
-             .damaged(let text), .database(let text):
+             .corrupt(let text), .database(let text):
             text
         }
     }

@@ -14,17 +14,48 @@ public final class ProjectStore: @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = NSLock()
 
-    public init(root: String) throws(ProjectError) {
+    /// How a store is opened: `create` starts a new store where none is
+    /// (ingesting is how a store begins); `existing` is for commands that
+    /// only read or tidy, which must never leave an empty store behind a
+    /// mistyped path.
+    public enum OpenMode: Sendable {
+        case create, existing
+    }
+
+    /// Opens the store at `root`. A store whose database is missing or
+    /// empty while objects remain is refused in either mode: taking it for
+    /// a new store would let a garbage collection delete every object.
+    public init(root: String, mode: OpenMode = .create) throws(ProjectError) {
         self.root = root
-        try FileSystem.makeFolder(root)
-        objects = try ObjectStore(root: root + "/objects")
+        let databasePath = root + "/store.sqlite"
+        if mode == .existing, !FileSystem.isFolder(root) { throw .notFound("no store at \(root)") }
+        // In WAL mode a live store's main file may still be empty, its
+        // pages in the log: only both empty means no database.
+        let noDatabase = (FileSystem.size(databasePath) ?? 0) == 0 && (FileSystem.size(databasePath + "-wal") ?? 0) == 0
+        if noDatabase { try Self.refuseOrphanedObjects(root) }
+        if mode == .existing, access(databasePath, F_OK) != 0 { throw .notFound("no store at \(root)") }
+        if mode == .create {
+            try FileSystem.makeFolder(root)
+            FileSystem.makePrivate(root)
+        }
+        objects = try ObjectStore(root: root + "/objects", create: mode == .create)
         do {
-            database = try SQLiteDatabase(path: root + "/store.sqlite")
+            database = try SQLiteDatabase(path: databasePath, create: mode == .create)
+            if try StoreSchema.isEmpty(database) { try Self.refuseOrphanedObjects(root) }
             try StoreSchema.migrate(database)
         } catch {
             throw ProjectError.wrap(error)
         }
-        chmod(root + "/store.sqlite", 0o600)
+        chmod(databasePath, 0o600)
+    }
+
+    /// Objects without a database to say which are referenced: the store
+    /// lost its database, and only a restore from a backup brings it back.
+    private static func refuseOrphanedObjects(_ root: String) throws(ProjectError) {
+        guard let count = ObjectStore.firstObjects(in: root + "/objects", upTo: 1000), count > 0 else { return }
+        throw .corrupt("the store at \(root) holds \(count >= 1000 ? "at least 1000" : String(count)) objects but its database "
+            + "(store.sqlite) is missing or empty; refusing to use it, since every object would look unreferenced. "
+            + "Restore store.sqlite from a backup, or move the objects folder away to start afresh")
     }
 
     /// Runs `body` with the connection, one caller at a time, with every
@@ -297,7 +328,9 @@ public final class ProjectStore: @unchecked Sendable {
     }
 
     public enum CommitOutcome: String, Sendable, Codable {
-        case added, updated, unchanged
+        /// `repaired`: the bytes were unchanged, and stored objects of theirs
+        /// that were damaged or missing were written again.
+        case added, updated, unchanged, repaired
     }
 
     /// The live version stored under a path, if any: lets an ingest skip
@@ -316,9 +349,33 @@ public final class ProjectStore: @unchecked Sendable {
     /// complete one. The number is assigned inside the transaction, so
     /// concurrent writers never take the same one; bytes equal to the live
     /// version's make no new version.
-    public func commit(_ prepared: PreparedVersion, project: String) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
+    public func commit(_ prepared: PreparedVersion, project: String, evenIfUnchanged: Bool = false) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
+        try StoreLock.withLock(root: root, .shared) { () throws(ProjectError) in
+            try commitHoldingLock(prepared, project: project, evenIfUnchanged: evenIfUnchanged)
+        }
+    }
+
+    /// Stores a document's bytes and its Markdown as objects and records
+    /// the version, all under the writers' lock, so no garbage collection
+    /// can come between the objects and the version that refers to them.
+    public func commit(source: [UInt8], markdown: [UInt8], _ prepared: PreparedVersion, project: String,
+                       evenIfUnchanged: Bool = false) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
+        try StoreLock.withLock(root: root, .shared) { () throws(ProjectError) in
+            try objects.put(source, hash: prepared.sourceSha256)
+            try objects.put(markdown, hash: prepared.markdownSha256)
+            return try commitHoldingLock(prepared, project: project, evenIfUnchanged: evenIfUnchanged)
+        }
+    }
+
+    /// Runs `body` holding the writers' lock shared: for writes of objects
+    /// that a later call refers to.
+    func whileWriting<T>(_ body: () throws(ProjectError) -> T) throws(ProjectError) -> T {
+        try StoreLock.withLock(root: root, .shared, body)
+    }
+
+    private func commitHoldingLock(_ prepared: PreparedVersion, project: String, evenIfUnchanged: Bool) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
         guard objects.contains(prepared.sourceSha256), objects.contains(prepared.markdownSha256) else {
-            throw .damaged("the objects of \(prepared.path) are not in the store")
+            throw .corrupt("the objects of \(prepared.path) are not in the store")
         }
         return try withDatabase { database in
             try database.transaction {
@@ -335,7 +392,7 @@ public final class ProjectStore: @unchecked Sendable {
                     let current = try database.queryFirst("SELECT \(Self.versionColumns) WHERE v.resource_id = ? AND v.number = ?",
                                                           resourceID, latest, row: Self.version)!
                     if !current.deleted {
-                        if current.sourceSha256 == prepared.sourceSha256 { return (.unchanged, current) }
+                        if current.sourceSha256 == prepared.sourceSha256 && !evenIfUnchanged { return (.unchanged, current) }
                         outcome = .updated
                     }
                 }

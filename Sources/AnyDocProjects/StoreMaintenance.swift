@@ -92,50 +92,70 @@ extension ProjectStore {
         return report
     }
 
-    /// Removes objects no version refers to. Objects written or reused in
-    /// the last `graceSeconds` stay: an ingest stores its objects before it
-    /// commits the version that refers to them.
+    /// Removes objects no version refers to, holding the writers' lock
+    /// exclusively: no ingest is between storing its objects and
+    /// committing its version while the references are read and files
+    /// removed. Unreferenced objects younger than `graceSeconds` stay too,
+    /// for library callers that store objects before they take the lock
+    /// to commit.
     public func collectGarbage(graceSeconds: Double = 3600) throws(ProjectError) -> GarbageReport {
-        var report = GarbageReport()
-        let referenced = try referencedHashes()
-        for entry in objects.entries() {
-            if let hash = entry.hash, referenced.contains(hash) {
-                report.kept += 1
-                continue
+        try StoreLock.withLock(root: root, .exclusive) { () throws(ProjectError) in
+            var report = GarbageReport()
+            let referenced = try referencedHashes()
+            for entry in objects.entries() {
+                if let hash = entry.hash, referenced.contains(hash) {
+                    report.kept += 1
+                    continue
+                }
+                let name = entry.path.split(separator: "/").last.map(String.init) ?? ""
+                guard entry.hash != nil || name.hasPrefix(".tmp-") else { continue }
+                if FileSystem.now() - FileSystem.modified(entry.path) < graceSeconds {
+                    report.keptRecent += 1
+                    continue
+                }
+                let size = FileSystem.size(entry.path) ?? 0
+                if unlink(entry.path) == 0 {
+                    report.removed += 1
+                    report.bytesFreed += size
+                }
             }
-            let name = entry.path.split(separator: "/").last.map(String.init) ?? ""
-            guard entry.hash != nil || name.hasPrefix(".tmp-") else { continue }
-            if entry.age < graceSeconds {
-                report.keptRecent += 1
-                continue
-            }
-            var info = stat()
-            let size = lstat(entry.path, &info) == 0 ? Int(info.st_size) : 0
-            if unlink(entry.path) == 0 {
-                report.removed += 1
-                report.bytesFreed += size
-            }
+            return report
         }
-        return report
     }
 
-    /// Hash → the versions that refer to it.
-    private func objectReferences() throws(ProjectError) -> [String: [String]] {
+    /// The objects of one stored version.
+    struct VersionObjects {
+        /// `project:path@vN`, as reports name a version.
+        var label: String
+        var path: String
+        var source: String
+        var markdown: String
+    }
+
+    /// The objects of every version that is not a removal.
+    func versionObjects() throws(ProjectError) -> [VersionObjects] {
         try withDatabase { database in
-            var references: [String: [String]] = [:]
-            let rows = try database.query(
+            try database.query(
                 """
                 SELECT p.name, r.path, v.number, v.source_sha256, v.markdown_sha256
                 FROM versions v JOIN resources r ON r.id = v.resource_id JOIN projects p ON p.id = r.project_id
                 WHERE v.deleted = 0 ORDER BY p.name, r.path, v.number
                 """,
-                row: { row in ("\(row.string(0)):\(row.string(1))@v\(row.int(2))", row.optionalString(3), row.optionalString(4)) })
-            for (label, source, markdown) in rows {
-                if let source { references[source, default: []].append(label) }
-                if let markdown, markdown != source { references[markdown, default: []].append(label) }
-            }
-            return references
+                row: { row in
+                    VersionObjects(label: "\(row.string(0)):\(row.string(1))@v\(row.int(2))", path: row.string(1),
+                                   source: row.string(3), markdown: row.string(4))
+                })
         }
+    }
+
+    /// Hash → the versions that refer to it.
+    private func objectReferences() throws(ProjectError) -> [String: [String]] {
+        var references: [String: [String]] = [:]
+        for version in try versionObjects() {
+            references[version.source, default: []].append(version.label)
+            if version.markdown != version.source { references[version.markdown, default: []].append(version.label) }
+        }
+        return references
     }
 }
 

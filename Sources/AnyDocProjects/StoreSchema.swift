@@ -35,6 +35,11 @@ enum StoreSchema {
         }
     }
 
+    /// True for a database with no schema at all: new, or emptied.
+    static func isEmpty(_ database: SQLiteDatabase) throws -> Bool {
+        try userVersion(database) == 0 && database.queryFirst("SELECT count(*) FROM sqlite_master") { $0.int(0) } == 0
+    }
+
     private static func userVersion(_ database: SQLiteDatabase) throws -> Int {
         try database.queryFirst("PRAGMA user_version") { $0.int(0) } ?? 0
     }
