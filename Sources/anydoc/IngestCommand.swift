@@ -26,7 +26,7 @@ enum IngestCommand {
         guard !parsed.positionals.isEmpty else { throw UsageError("ingest needs at least one file or folder") }
         let jobs = try parsed.integer("jobs", in: 1...1024) ?? 0
         let converter = AnyDocConverter(options: try conversionOptions(parsed))
-        let store = try StoreCommandSupport.openStore(parsed)
+        let store = try StoreCommandSupport.openStore(parsed, mode: .create)
         let ingestion = Ingestion(store: store, converter: converter, jobs: jobs)
         let plan = Ingestion.plan(parsed.positionals)
         let quiet = parsed.has("quiet")

@@ -32,7 +32,7 @@ enum ProjectsCommand {
     static func create(_ arguments: ArraySlice<String>) throws -> Int32 {
         guard let parsed = try parser("create", "Create a project.", "<name> [--json]").parseOrShowHelp(arguments) else { return 0 }
         guard parsed.positionals.count == 1 else { throw UsageError("create takes one project name") }
-        let project = try StoreCommandSupport.openStore(parsed).createProject(parsed.positionals[0])
+        let project = try StoreCommandSupport.openStore(parsed, mode: .create).createProject(parsed.positionals[0])
         try report(project, parsed, "Created")
         return 0
     }

@@ -10,13 +10,43 @@ enum StoreCommand {
     }
 
     static func verify(_ arguments: ArraySlice<String>) throws -> Int32 {
-        var parser = ArgumentParser(command: "store verify", summary: "Re-hash every stored object, check that every version's objects exist, and report damage (exit 1 if any).", usage: "anydoc store verify [--store <folder>] [--json]")
+        var parser = ArgumentParser(
+            command: "store verify",
+            summary: "Re-hash every stored object, check that every version's objects exist, and report damage (exit 1 if any).",
+            usage: "anydoc store verify [--store <folder>] [--repair [<folder> ...]] [--json]")
         StoreCommandSupport.addStoreOption(&parser)
+        parser.flag("repair", help: "First write again damaged or missing objects: from files with the same bytes in the folders given, and Markdown from its intact source.")
         parser.flag("json", help: "Print JSON.")
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
-        let report = try StoreCommandSupport.openStore(parsed).verify()
-        if parsed.has("json") { try StoreCommandSupport.printJSON(report) } else { Terminal.writeOutput(report.text) }
+        if !parsed.positionals.isEmpty && !parsed.has("repair") { throw UsageError("folders are read only with --repair") }
+        let store = try StoreCommandSupport.openStore(parsed)
+        let repair = parsed.has("repair") ? try store.repair(from: parsed.positionals) : nil
+        let report = try store.verify()
+        if parsed.has("json") {
+            try StoreCommandSupport.printJSON(VerifyOutput(repair: repair, verify: report))
+        } else {
+            Terminal.writeOutput((repair?.text ?? "") + report.text)
+        }
         return report.isClean ? 0 : 1
+    }
+
+    /// `--json` output of verify: the repair's report, when one ran, and
+    /// the verification after it.
+    struct VerifyOutput: Encodable {
+        var repair: RepairReport?
+        var verify: VerifyReport
+
+        func encode(to encoder: Encoder) throws {
+            if let repair {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(repair, forKey: .repair)
+                try container.encode(verify, forKey: .verify)
+            } else {
+                try verify.encode(to: encoder)
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case repair, verify }
     }
 
     static func collectGarbage(_ arguments: ArraySlice<String>) throws -> Int32 {

@@ -1,4 +1,5 @@
 import AnyDocProjects
+import AnyDocSwift
 import Foundation
 
 /// What the store commands share: finding the store, printing JSON, and
@@ -8,8 +9,16 @@ enum StoreCommandSupport {
         parser.option("store", value: "folder", help: "The store (default: $ANYDOC_STORE, else $XDG_DATA_HOME/anydoc, else ~/.local/share/anydoc).")
     }
 
-    static func openStore(_ parsed: ArgumentParser.Parsed) throws -> ProjectStore {
-        try ProjectStore(root: StoreLocation.resolve(explicit: parsed.value("store")))
+    /// The store the options name. Only commands that add to a store may
+    /// create it; for the rest a missing store is a usage error, so a
+    /// mistyped `--store` neither passes for an empty store nor leaves one.
+    static func openStore(_ parsed: ArgumentParser.Parsed, mode: ProjectStore.OpenMode = .existing) throws -> ProjectStore {
+        let root = StoreLocation.resolve(explicit: parsed.value("store"))
+        do {
+            return try ProjectStore(root: root, mode: mode)
+        } catch ProjectError.notFound(_) {
+            throw UsageError("no store at \(PrintableText.escaped(root)) (ingest documents to create one)")
+        }
     }
 
     /// Pretty JSON with snake_case keys, the shape the tools use.
