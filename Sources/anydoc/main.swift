@@ -47,6 +47,6 @@ do {
     Terminal.writeError("anydoc \(name): \(error.message); see 'anydoc \(name) --help'\n")
     exit(2)
 } catch {
-    Terminal.writeError("anydoc: error: \(error)\n")
+    Terminal.writeError("anydoc: error: \(PrintableText.escaped(String(describing: error)))\n")
     exit(1)
 }
