@@ -88,6 +88,21 @@ import AnyDocSwift
         #expect(try store.markdown(of: version) == guideMarkdown)
     }
 
+    @Test func theAgentsReadToolRefusesADamagedObject() throws {
+        let fixture = try Fixture()
+        try fixture.write("guide.md", guideMarkdown)
+        let store = try fixture.store()
+        _ = try Ingestion(store: store).run([fixture.documents], project: "P")
+        try flipByte(in: store.objects.path(of: try store.version(in: "P", "guide.md").markdownSha256!))
+        let tools = ResourceTools(store: store, defaultProject: "P")
+        #expect(throws: ProjectError.self) { try tools.resourceRead(ResourceReadInput(resource: "guide.md")) }
+        let reply = MCPServer(tools: tools).handle(line: """
+            {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"resource_read","arguments":{"resource":"guide.md"}}}
+            """)
+        #expect(reply?.contains("\"isError\":true") == true)
+        #expect(reply?.contains("corrupt") == true)
+    }
+
     @Test func ingestingTheSameSourceAgainRepairsItsDamagedObjects() throws {
         let fixture = try Fixture()
         try fixture.copyDocuments(["sample-inventory.csv"], chinese: false)
