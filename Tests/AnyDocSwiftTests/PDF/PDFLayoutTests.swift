@@ -273,8 +273,12 @@ enum SyntheticLayout {
     @Test func scanDetection() {
         #expect(PDFScanDetector.isNegligibleText(characters: 3, pageArea: 612 * 792))
         #expect(!PDFScanDetector.isNegligibleText(characters: 400, pageArea: 612 * 792))
-        #expect(PDFScanDetector.isMostlyImage([PDFRect(minX: 0, minY: 0, maxX: 600, maxY: 780)], width: 612, height: 792))
-        #expect(!PDFScanDetector.isMostlyImage([PDFRect(minX: 0, minY: 0, maxX: 100, maxY: 100)], width: 612, height: 792))
+        #expect(PDFScanDetector.holdsTextSizedImage([PDFRect(minX: 0, minY: 0, maxX: 600, maxY: 780)], width: 612, height: 792))
+        // A narrow receipt over a fraction of the page holds text too.
+        #expect(PDFScanDetector.holdsTextSizedImage([PDFRect(minX: 180, minY: 500, maxX: 390, maxY: 700)], width: 595, height: 842))
+        #expect(!PDFScanDetector.holdsTextSizedImage([PDFRect(minX: 0, minY: 0, maxX: 40, maxY: 40)], width: 612, height: 792))
+        // Only the part on the page counts.
+        #expect(!PDFScanDetector.holdsTextSizedImage([PDFRect(minX: -200, minY: -200, maxX: 10, maxY: 10)], width: 612, height: 792))
     }
 
     @Test func sidewaysTextIsTurnedUpright() {

@@ -46,7 +46,7 @@ enum PDFConverter: FormatConverter {
                 throw .resourceLimit("the PDF has more than \(maxDocumentCharacters) characters of text")
             }
             let isScan = PDFScanDetector.isNegligibleText(characters: visible, pageArea: width * height)
-                && PDFScanDetector.isMostlyImage(page.imageAreas(), width: pageWidth, height: pageHeight)
+                && PDFScanDetector.holdsTextSizedImage(page.imageAreas(), width: pageWidth, height: pageHeight)
             if isScan || input.options.ocrMode == .always {
                 if let recognizer, let blocks = try recognizer.recognize(page, deadline: input.deadline) {
                     content.lines = []
@@ -61,6 +61,8 @@ enum PDFConverter: FormatConverter {
         // Scanned pages go through OCR on all cores: pages render here, one
         // at a time, and are recognised in parallel.
         var ocrConfidence: Double?
+        var ocrMetadata = Metadata()
+        var ocrWarnings: [String] = []
         if recognizer == nil, !needingOCR.isEmpty, input.options.ocrMode != .never {
             let results = try PDFPageOCR.recognize(pages: needingOCR, of: document, input: input)
             for (number, result) in zip(needingOCR, results) {
@@ -68,6 +70,7 @@ enum PDFConverter: FormatConverter {
                 pages[number - 1].recognizedBlocks = result.modelBlocks
             }
             ocrConfidence = results.meanConfidence
+            results.report(pageNumbers: needingOCR, metadata: &ocrMetadata, warnings: &ocrWarnings)
             needingOCR = []
         }
 
@@ -79,7 +82,9 @@ enum PDFConverter: FormatConverter {
         if let ocrConfidence {
             documentMetadata.extra.append((key: "ocr_confidence", value: ImageConverter.formatConfidence(ocrConfidence)))
         }
+        documentMetadata.extra += ocrMetadata.extra
         sink.setMetadata(documentMetadata)
+        for warning in ocrWarnings { sink.addWarning(warning) }
         if builder.unmappedCount > 0 {
             sink.addWarning("\(builder.unmappedCount) characters could not be mapped to Unicode")
         }
