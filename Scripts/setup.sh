@@ -15,7 +15,12 @@ packages=(
   libsqlite3-dev
   tesseract-ocr-eng
   tesseract-ocr-chi-sim
+  tesseract-ocr-chi-tra
   tesseract-ocr-jpn
+  tesseract-ocr-kor
+  # Orientation and script detection: pages that read poorly in English
+  # are read again with the model of their script.
+  tesseract-ocr-osd
   # The MCP client test (Scripts/mcp-test.sh) runs the official Python SDK
   # in a virtualenv.
   python3-venv

@@ -17,7 +17,7 @@ enum ConvertCommand {
         parser.option("assets", value: "folder", help: "Write embedded images there and link them as ![alt](folder/name).")
         parser.option("password", value: "text", help: "Password for an encrypted PDF.")
         parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
-        parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default eng).")
+        parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default: eng, and pages that read poorly in the model of their detected script).")
         parser.option("ocr-dpi", value: "dpi", help: "Resolution pages are rendered at for OCR (default 300).")
         parser.option("ocr-workers", value: "n", help: "Threads that OCR one document's pages (default: the cores, shared among the files converted at once).")
         parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")
@@ -55,7 +55,10 @@ enum ConvertCommand {
             }
             options.ocrMode = ocrMode
         }
-        if let language = parsed.value("ocr-lang") { options.ocrLanguage = language }
+        if let language = parsed.value("ocr-lang") {
+            options.ocrLanguage = language
+            options.ocrDetectsScript = false
+        }
         if let dpi = try parsed.integer("ocr-dpi", in: 72...1200) { options.ocrDPI = dpi }
         if let workers = try parsed.integer("ocr-workers", in: 1...64) { options.ocrWorkers = workers }
 

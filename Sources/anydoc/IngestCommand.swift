@@ -13,7 +13,7 @@ enum IngestCommand {
         StoreCommandSupport.addStoreOption(&parser)
         parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the number of cores).")
         parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
-        parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default eng).")
+        parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default: eng, and pages that read poorly in the model of their detected script).")
         parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")
         parser.flag("json", help: "Print the summary as JSON on standard output.")
         parser.flag("quiet", short: "q", help: "No progress line and no summary.")
@@ -51,7 +51,10 @@ enum IngestCommand {
             }
             options.ocrMode = ocrMode
         }
-        if let language = parsed.value("ocr-lang") { options.ocrLanguage = language }
+        if let language = parsed.value("ocr-lang") {
+            options.ocrLanguage = language
+            options.ocrDetectsScript = false
+        }
         if let seconds = try parsed.number("time-limit") { options.limits.timeLimitSeconds = seconds }
         return options
     }

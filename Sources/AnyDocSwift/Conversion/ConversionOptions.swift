@@ -15,6 +15,11 @@ public struct ConversionOptions: Sendable {
     public var password: String?
     /// Tesseract language(s) for OCR, such as `eng` or `chi_sim+eng`.
     public var ocrLanguage = "eng"
+    /// Whether a page read with low confidence in `ocrLanguage` has its
+    /// script detected and is read again with that script's installed
+    /// model (Chinese, Japanese, Korean scans need no flag). The CLI turns
+    /// it off when a language is given.
+    public var ocrDetectsScript = true
     /// Resolution PDF pages are rendered at for OCR, and the one assumed
     /// for images that state none.
     public var ocrDPI = 300

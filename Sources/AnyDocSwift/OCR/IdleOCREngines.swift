@@ -27,15 +27,17 @@ final class IdleOCREngines: Sendable {
     }
 
     /// An idle engine for `language`, or a new one.
-    func engine(language: String) throws(ConversionError) -> OCREngine {
-        if let engine = take(language: language) { return engine }
-        return try OCREngine(language: language)
+    func engine(language: String, detectsScript: Bool = false) throws(ConversionError) -> OCREngine {
+        if let engine = take(language: language, detectsScript: detectsScript) { return engine }
+        return try OCREngine(language: language, detectsScript: detectsScript)
     }
 
     /// An idle engine for `language`, or nil when none is kept.
-    func take(language: String) -> OCREngine? {
+    func take(language: String, detectsScript: Bool = false) -> OCREngine? {
         let found = kept.withLock { kept -> Kept? in
-            guard let index = kept.lastIndex(where: { $0.engine.language == language }) else { return nil }
+            guard let index = kept.lastIndex(where: { $0.engine.language == language && $0.engine.detectsScript == detectsScript }) else {
+                return nil
+            }
             return kept.remove(at: index)
         }
         return found?.engine

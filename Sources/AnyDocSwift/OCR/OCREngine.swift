@@ -23,17 +23,24 @@ final class OCREngine {
     let language: String
     /// Whether pages are turned upright before recognition.
     private let correctsOrientation: Bool
+    /// Set when pages read poorly are read again in their detected script.
+    private let fallback: ScriptFallback?
+    var detectsScript: Bool { fallback != nil }
 
     /// Starts Tesseract with `language`, such as `eng` or `chi_sim+eng`.
     /// A language whose model is not installed fails with `unsupported`,
-    /// naming the Debian package that provides it.
-    init(language: String = "eng") throws(ConversionError) {
+    /// naming the Debian package that provides it. With `detectsScript`,
+    /// a page read with low confidence is read again with the model of
+    /// its script (`ScriptFallback`).
+    /// `singleBlock` reads the page as one block of text instead of
+    /// analysing its layout first.
+    init(language: String = "eng", detectsScript: Bool = false, singleBlock: Bool = false) throws(ConversionError) {
         try OCRLanguage.validate(language)
         OCREngine.limitLibraryThreads()
         var handles: [OpaquePointer] = []
         for model in OCRLanguage.separateReadings(of: language) ?? [language] {
             do throws(ConversionError) {
-                handles.append(try OCREngine.start(model))
+                handles.append(try OCREngine.start(model, singleBlock: singleBlock))
             } catch {
                 OCREngine.stop(handles)
                 throw error
@@ -42,13 +49,14 @@ final class OCREngine {
         self.handles = handles
         self.language = language
         correctsOrientation = OCRLanguage.usesLatinScript(language)
+        fallback = detectsScript ? ScriptFallback() : nil
     }
 
     deinit {
         OCREngine.stop(handles)
     }
 
-    private static func start(_ language: String) throws(ConversionError) -> OpaquePointer {
+    private static func start(_ language: String, singleBlock: Bool) throws(ConversionError) -> OpaquePointer {
         guard let api = TessBaseAPICreate() else { throw .resourceLimit("Tesseract could not be started") }
         guard TessBaseAPIInit3(api, OCRLanguage.dataPath, language) == 0 else {
             TessBaseAPIDelete(api)
@@ -57,7 +65,7 @@ final class OCREngine {
         // Tesseract's notes ("Estimating resolution as …") would go to
         // standard error for every page.
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
-        TessBaseAPISetPageSegMode(api, PSM_AUTO)
+        TessBaseAPISetPageSegMode(api, singleBlock ? PSM_SINGLE_BLOCK : PSM_AUTO)
         return api
     }
 
@@ -78,7 +86,8 @@ final class OCREngine {
     func recognize(_ page: PageImage, resolution: Int, deadline: Deadline) throws(ConversionError) -> OCRResult {
         try deadline.check()
         OCREngine.limitLibraryThreads()
-        var image = try page.grayscale()
+        let gray = try page.grayscale()
+        var image = gray
         var quarterTurns = 0
         if correctsOrientation {
             (image, quarterTurns) = image.uprighted()
@@ -89,6 +98,10 @@ final class OCREngine {
         }
         var result = LineLanguageChoice.merge(readings).result
         result.quarterTurns = quarterTurns
+        if let fallback, ScriptFallback.isDoubtful(result) {
+            // The page as given: the Latin orientation check may have turned it.
+            return try fallback.reread(gray, resolution: resolution, first: result, deadline: deadline)
+        }
         return result
     }
 
@@ -138,9 +151,11 @@ final class OCREngine {
         var block = 0
         var paragraph: PageReading.Paragraph?
         var line: PageReading.Line?
+        var previousRight: Int?
         func closeLine() {
             if let finished = line, !finished.words.isEmpty { paragraph?.lines.append(finished) }
             line = nil
+            previousRight = nil
         }
         func closeParagraph() {
             closeLine()
@@ -163,7 +178,12 @@ final class OCREngine {
             TessDeleteText(text)
             if word.isEmpty { continue }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-            line?.words.append(.init(text: word, confidence: confidence.isFinite ? min(max(confidence, 0), 100) : 0))
+            // A gap of a quarter of the line's height is a space.
+            let wordBox = box(RIL_WORD)
+            let lineHeight = line.map { $0.box.bottom - $0.box.top } ?? 0
+            let spaced = previousRight.map { wordBox.left - $0 > lineHeight / 4 } ?? true
+            previousRight = wordBox.right
+            line?.words.append(.init(text: word, confidence: confidence.isFinite ? min(max(confidence, 0), 100) : 0, spaced: spaced))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         closeParagraph()
         return reading

@@ -39,6 +39,12 @@ enum OCRLanguage {
         }
     }
 
+    /// Whether the model `name` (such as `chi_sim` or `osd`) is installed.
+    static func isInstalled(_ name: String) -> Bool {
+        name.utf8.allSatisfy { isAlnum($0) || $0 == UInt8(ascii: "_") }
+            && access(dataPath + "/" + name + ".traineddata", R_OK) == 0
+    }
+
     /// Debian names the package after the model with `_` as `-`:
     /// `chi_sim` → `tesseract-ocr-chi-sim`.
     static func debianPackage(for language: String) -> String {

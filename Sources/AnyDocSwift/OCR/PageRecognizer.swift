@@ -15,6 +15,7 @@ import Glibc
 /// Not Sendable: one call at a time.
 final class PageRecognizer {
     let language: String
+    let detectsScript: Bool
     let workerCount: Int
 
     /// The cores online, which is the default number of workers.
@@ -24,9 +25,10 @@ final class PageRecognizer {
 
     /// Checks that `language` is installed (so a missing model fails here,
     /// by name) but starts engines only when pages arrive.
-    init(language: String, workers: Int = PageRecognizer.defaultWorkerCount) throws(ConversionError) {
+    init(language: String, detectsScript: Bool = false, workers: Int = PageRecognizer.defaultWorkerCount) throws(ConversionError) {
         try OCRLanguage.validate(language)
         self.language = language
+        self.detectsScript = detectsScript
         workerCount = max(1, min(workers, 64))
     }
 
@@ -64,10 +66,10 @@ final class PageRecognizer {
         var threads: [pthread_t] = []
         var failure: ConversionError?
         for _ in 0..<workers {
-            let language = self.language
+            let (language, detectsScript) = (self.language, self.detectsScript)
             do throws(ConversionError) {
                 threads.append(try WorkerThread.start {
-                    pipeline.work(language: language, deadline: deadline)
+                    pipeline.work(language: language, detectsScript: detectsScript, deadline: deadline)
                 })
             } catch {
                 failure = error
@@ -97,7 +99,7 @@ final class PageRecognizer {
 
     /// One worker: recognise on the calling thread, page by page.
     private func recognizeHere(deadline: Deadline, next: () throws(ConversionError) -> GrayImage?) throws(ConversionError) -> [OCRResult] {
-        let engine = try IdleOCREngines.shared.engine(language: language)
+        let engine = try IdleOCREngines.shared.engine(language: language, detectsScript: detectsScript)
         defer { IdleOCREngines.shared.keep(engine) }
         var results: [OCRResult] = []
         while true {
@@ -182,10 +184,10 @@ private final class Pipeline: @unchecked Sendable {
     /// A worker's life: take an idle engine or start one, recognise pages
     /// until the queue closes, give the engine back. The first failure
     /// cancels the rest.
-    func work(language: String, deadline: Deadline) {
+    func work(language: String, detectsScript: Bool, deadline: Deadline) {
         let engine: OCREngine
         do throws(ConversionError) {
-            engine = try IdleOCREngines.shared.engine(language: language)
+            engine = try IdleOCREngines.shared.engine(language: language, detectsScript: detectsScript)
         } catch {
             locked { failures[-1] = error }
             cancel()

@@ -17,14 +17,14 @@ enum ImageConverter: FormatConverter {
         if header.format == .tiff {
             let pages = TIFFPages(bytes: input.bytes)
             let recognizer = try PageRecognizer(
-                language: input.options.ocrLanguage, workers: input.options.ocrWorkers ?? PageRecognizer.defaultWorkerCount)
+                language: input.options.ocrLanguage, detectsScript: input.options.ocrDetectsScript, workers: input.options.ocrWorkers ?? PageRecognizer.defaultWorkerCount)
             results = try recognizer.recognize(deadline: input.deadline) { () throws(ConversionError) -> GrayImage? in
                 guard let page = try pages.next() else { return nil }
                 return try page.grayBytes(resolution: resolution(of: page))
             }
         } else {
             let image = try PageImage.decode(input.bytes)
-            let engine = try OCREngine(language: input.options.ocrLanguage)
+            let engine = try OCREngine(language: input.options.ocrLanguage, detectsScript: input.options.ocrDetectsScript)
             results = [try engine.recognize(image, resolution: resolution(of: image), deadline: input.deadline)]
         }
 
@@ -32,7 +32,10 @@ enum ImageConverter: FormatConverter {
         if let confidence = results.meanConfidence {
             metadata.extra.append((key: "ocr_confidence", value: formatConfidence(confidence)))
         }
+        var warnings: [String] = []
+        results.report(pageNumbers: Array(1...max(1, results.count)), metadata: &metadata, warnings: &warnings)
         sink.setMetadata(metadata)
+        for warning in warnings { sink.addWarning(warning) }
         for (index, result) in results.enumerated() {
             if results.count > 1 { try sink.append(.boundary(.page(index + 1))) }
             for block in result.modelBlocks { try sink.append(block) }

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Writes the scans the script-detection OCR tests read, in
+TestDocuments/images/: a page each of Simplified Chinese, Traditional Chinese,
+Japanese and Korean text in the Noto CJK fonts at 300 dpi, and a PDF whose
+only content is a narrow receipt-style scan on an A4 page (an image over a
+fraction of the page, with no text layer). The tests compare the recognised
+text with the TEXT lists below (Tests/AnyDocSwiftTests/OCR/ScriptOCRTests.swift).
+
+Needs Pillow (pip install pillow) and fonts-noto-cjk and fonts-dejavu-core.
+Run from the project root: python3 Scripts/make-script-ocr-fixtures.py
+"""
+import io
+import os
+import zlib
+
+from PIL import Image, ImageDraw, ImageFont
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "TestDocuments", "images")
+CJK_FONT = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+LATIN_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+DPI = 300
+
+# Face index in the collection for each language.
+TEXTS = {
+    "chinese": (2, [
+        "光学字符识别把印刷页面的图片变成可以搜索的文字。",
+        "今天送来了七箱纸，发票已经付清。",
+        "河流把山上的水带到大海。",
+    ]),
+    "traditional-chinese": (3, [
+        "光學字元辨識把印刷頁面的圖片變成可以搜尋的文字。",
+        "今天送來了七箱紙，發票已經付清。",
+        "河流把山上的水帶到大海。",
+    ]),
+    "japanese": (0, [
+        "光学文字認識は印刷されたページの画像を文字に変えます。",
+        "今日は紙が七箱届きました。",
+        "川は山の水を海へ運びます。",
+    ]),
+    "korean": (1, [
+        "광학 문자 인식은 인쇄된 페이지의 그림을 글자로 바꿉니다.",
+        "오늘 종이 일곱 상자가 도착했습니다.",
+        "강은 산의 물을 바다로 옮깁니다.",
+    ]),
+}
+
+RECEIPT = [
+    "CORNER BAKERY",
+    "Rye bread        4.20",
+    "Butter croissant 2.80",
+    "Apple tart       5.50",
+    "TOTAL           12.50",
+    "Thank you for visiting",
+]
+
+
+def render(lines, font, width, size=50, line_height=80):
+    image = Image.new("L", (width, 120 + line_height * len(lines)), 255)
+    draw = ImageDraw.Draw(image)
+    for index, line in enumerate(lines):
+        draw.text((60, 60 + index * line_height), line, font=font, fill=0)
+    return image
+
+
+def pdf_with_image(image, x, y, width_pt, height_pt):
+    """A one-page A4 PDF that draws `image` (8-bit gray) at x, y in points."""
+    data = zlib.compress(image.tobytes())
+    content = f"q {width_pt} 0 0 {height_pt} {x} {y} cm /Im0 Do Q".encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>",
+        (f"<< /Type /XObject /Subtype /Image /Width {image.width} /Height {image.height} /ColorSpace /DeviceGray "
+         f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(data)} >>\nstream\n").encode() + data + b"\nendstream",
+        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
+    ]
+    out = io.BytesIO()
+    out.write(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(out.tell())
+        out.write(f"{number} 0 obj\n".encode() + body + b"\nendobj\n")
+    xref = out.tell()
+    out.write(f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode())
+    for offset in offsets:
+        out.write(f"{offset:010d} 00000 n \n".encode())
+    out.write(f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode())
+    return out.getvalue()
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for name, (index, lines) in TEXTS.items():
+        font = ImageFont.truetype(CJK_FONT, 50, index=index)
+        render(lines, font, 1800).save(os.path.join(OUT, f"ocr-{name}.png"), dpi=(DPI, DPI), optimize=True)
+    # 150 dpi receipt, 2.9 x 2.5 inches on an A4 page: about 14% of the page.
+    receipt = render(RECEIPT, ImageFont.truetype(LATIN_FONT, 25), 440, size=25, line_height=40)
+    width_pt, height_pt = receipt.width * 72 / 150, receipt.height * 72 / 150
+    with open(os.path.join(OUT, "..", "pdf", "receipt-scan.pdf"), "wb") as file:
+        file.write(pdf_with_image(receipt, 180, 500, round(width_pt, 2), round(height_pt, 2)))
+
+
+if __name__ == "__main__":
+    main()
