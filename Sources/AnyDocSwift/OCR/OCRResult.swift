@@ -13,6 +13,10 @@ struct OCRResult: Sendable, Equatable {
 
     struct Line: Sendable, Equatable {
         var words: [Word] = []
+        /// The line's box height and left edge in page pixels (0 when not
+        /// known): headings stand out by height, list items by indent.
+        var height = 0
+        var left = 0
     }
 
     struct Paragraph: Sendable, Equatable {
@@ -57,9 +61,10 @@ struct OCRResult: Sendable, Equatable {
         }
     }
 
-    /// The page as model blocks: one paragraph per recognised paragraph.
+    /// The page as model blocks: headings, lists and paragraphs
+    /// (`OCRStructure`).
     var modelBlocks: [Block] {
-        paragraphTexts.map { Block.paragraph([.text($0)]) }
+        OCRStructure.blocks(of: self)
     }
 }
 

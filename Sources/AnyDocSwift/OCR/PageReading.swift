@@ -39,7 +39,9 @@ struct PageReading: Sendable, Equatable {
         var result = OCRResult()
         var currentBlock: Int?
         for paragraph in paragraphs {
-            let lines = paragraph.lines.filter { !$0.words.isEmpty }.map { OCRResult.Line(words: $0.words) }
+            let lines = paragraph.lines.filter { !$0.words.isEmpty }.map {
+                OCRResult.Line(words: $0.words, height: $0.box.bottom - $0.box.top, left: $0.box.left)
+            }
             if lines.isEmpty { continue }
             if paragraph.block != currentBlock || result.blocks.isEmpty {
                 result.blocks.append(OCRResult.TextBlock())

@@ -3,7 +3,7 @@ import Testing
 
 /// Scans in other scripts than Latin, read with default options: each
 /// page's script is detected and read with its own model. The texts are
-/// those Scripts/make-script-ocr-fixtures.py renders.
+/// those Scripts/make-ocr-scan-fixtures.py renders.
 @Suite("OCR script detection")
 struct ScriptOCRTests {
     static let texts: [(file: String, language: String, text: String)] = [
@@ -64,5 +64,70 @@ struct ScriptOCRTests {
         for word in ["CORNER", "BAKERY", "croissant", "TOTAL", "12.50"] {
             #expect(markdown.contains(word), "\(word) missing from: \(markdown)")
         }
+    }
+
+    @Test("A scanned page keeps its headings and lists")
+    func headingsAndListsComeBackFromAScan() throws {
+        let markdown = try AnyDocConverter().markdown(Corpus.testDocument("images/ocr-structured.png"), fileName: "scan.png")
+        let expected = """
+            # Harbour Report
+
+            The harbour handled more ships this year than ever before. Most of the growth came from ferries and fishing boats.
+
+            ## Key Results
+
+            - Cargo grew by twelve percent
+            - Repairs finished before winter
+
+            ## Next Steps
+
+            1. Dredge the northern channel
+            2. Build a second crane
+
+            """
+        #expect(markdown == expected)
+    }
+}
+
+@Suite("OCR page structure")
+struct OCRStructureTests {
+    static func line(_ text: String, height: Int) -> OCRResult.Line {
+        OCRResult.Line(words: text.split(separator: " ").map { OCRResult.Word(text: String($0), confidence: 90) }, height: height)
+    }
+
+    static func page(_ paragraphs: [[OCRResult.Line]]) -> OCRResult {
+        OCRResult(blocks: [OCRResult.TextBlock(paragraphs: paragraphs.map { OCRResult.Paragraph(lines: $0) })])
+    }
+
+    @Test func tallShortLinesAreHeadingsRankedBySize() {
+        let result = Self.page([
+            [Self.line("Annual Report", height: 100)],
+            [Self.line("Body text runs on here", height: 50), Self.line("and continues on this line", height: 50)],
+            [Self.line("Findings", height: 72)],
+            [Self.line("Outlook ahead", height: 76)],
+            [Self.line("A tall sentence that is large print and not a title at all.", height: 80)],
+        ])
+        let blocks = OCRStructure.blocks(of: result)
+        #expect(blocks[0] == .heading(Heading(level: 1, content: [.text("Annual Report")])))
+        #expect(blocks[1] == .paragraph([.text("Body text runs on here and continues on this line")]))
+        #expect(blocks[2] == .heading(Heading(level: 2, content: [.text("Findings")])))
+        #expect(blocks[3] == .heading(Heading(level: 2, content: [.text("Outlook ahead")])))
+        #expect(blocks[4] == .paragraph([.text("A tall sentence that is large print and not a title at all.")]))
+    }
+
+    @Test func markedLinesBecomeListItemsAndLookalikesNeedTwoLines() {
+        let result = Self.page([
+            [Self.line("• First point", height: 50), Self.line("goes on here", height: 50), Self.line("• Second point", height: 50)],
+            [Self.line("3. Third step", height: 50)],
+            [Self.line("4. Fourth step", height: 50)],
+            [Self.line("¢ Not a list on its own", height: 50)],
+            [Self.line("¢ Read as bullets", height: 50), Self.line("¢ when two lines agree", height: 50)],
+        ])
+        let blocks = OCRStructure.blocks(of: result)
+        #expect(blocks.count == 4, "\(blocks)")
+        #expect(blocks[0] == .list(List(kind: .bullet, items: [ListItem([.text("First point goes on here")]), ListItem([.text("Second point")])])))
+        #expect(blocks[1] == .list(List(kind: .ordered(start: 3), items: [ListItem([.text("Third step")]), ListItem([.text("Fourth step")])])))
+        #expect(blocks[2] == .paragraph([.text("¢ Not a list on its own")]))
+        #expect(blocks[3] == .list(List(kind: .bullet, items: [ListItem([.text("Read as bullets")]), ListItem([.text("when two lines agree")])])))
     }
 }

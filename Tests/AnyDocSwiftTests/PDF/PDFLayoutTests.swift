@@ -124,17 +124,17 @@ enum SyntheticLayout {
     }
 
     @Test func listMarkers() {
-        #expect(PDFListMarker.kind(of: "•") == .bullet)
-        #expect(PDFListMarker.kind(of: "–") == .bullet)
-        #expect(PDFListMarker.kind(of: "1.") == .ordered(1))
-        #expect(PDFListMarker.kind(of: "12)") == .ordered(12))
-        #expect(PDFListMarker.kind(of: "(3)") == .ordered(3))
-        #expect(PDFListMarker.kind(of: "b)") == .ordered(2))
-        #expect(PDFListMarker.kind(of: "(iv)") == .ordered(4))
-        #expect(PDFListMarker.kind(of: "ii.") == .ordered(2))
-        #expect(PDFListMarker.kind(of: "1.1") == nil)
-        #expect(PDFListMarker.kind(of: "Dr.") == nil)
-        #expect(PDFListMarker.kind(of: "2024.") == nil)
+        #expect(ListMarkerText.kind(of: "•") == .bullet)
+        #expect(ListMarkerText.kind(of: "–") == .bullet)
+        #expect(ListMarkerText.kind(of: "1.") == .ordered(1))
+        #expect(ListMarkerText.kind(of: "12)") == .ordered(12))
+        #expect(ListMarkerText.kind(of: "(3)") == .ordered(3))
+        #expect(ListMarkerText.kind(of: "b)") == .ordered(2))
+        #expect(ListMarkerText.kind(of: "(iv)") == .ordered(4))
+        #expect(ListMarkerText.kind(of: "ii.") == .ordered(2))
+        #expect(ListMarkerText.kind(of: "1.1") == nil)
+        #expect(ListMarkerText.kind(of: "Dr.") == nil)
+        #expect(ListMarkerText.kind(of: "2024.") == nil)
     }
 
     @Test func listsNestByMarkerIndentation() {

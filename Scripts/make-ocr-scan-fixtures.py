@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Writes the scans the script-detection OCR tests read, in
+"""Writes the scans the script-detection and structure OCR tests read, in
 TestDocuments/images/: a page each of Simplified Chinese, Traditional Chinese,
-Japanese and Korean text in the Noto CJK fonts at 300 dpi, and a PDF whose
-only content is a narrow receipt-style scan on an A4 page (an image over a
-fraction of the page, with no text layer). The tests compare the recognised
-text with the TEXT lists below (Tests/AnyDocSwiftTests/OCR/ScriptOCRTests.swift).
+Japanese and Korean text in the Noto CJK fonts at 300 dpi; a page with a title,
+a subheading, paragraphs, a bulleted and a numbered list; and a PDF whose only
+content is a narrow receipt-style scan on an A4 page (an image over a fraction
+of the page, with no text layer). The tests compare the recognised text with
+the texts below (Tests/AnyDocSwiftTests/OCR/ScriptOCRTests.swift).
 
 Needs Pillow (pip install pillow) and fonts-noto-cjk and fonts-dejavu-core.
-Run from the project root: python3 Scripts/make-script-ocr-fixtures.py
+Run from the project root: python3 Scripts/make-ocr-scan-fixtures.py
 """
 import io
 import os
@@ -54,6 +55,37 @@ RECEIPT = [
 ]
 
 
+# (font size in pixels at 300 dpi, text); "" is a blank line.
+STRUCTURED = [
+    (100, "Harbour Report"),
+    (50, ""),
+    (50, "The harbour handled more ships this year than ever before."),
+    (50, "Most of the growth came from ferries and fishing boats."),
+    (50, ""),
+    (72, "Key Results"),
+    (50, ""),
+    (50, "• Cargo grew by twelve percent"),
+    (50, "• Repairs finished before winter"),
+    (50, ""),
+    (72, "Next Steps"),
+    (50, ""),
+    (50, "1. Dredge the northern channel"),
+    (50, "2. Build a second crane"),
+]
+
+
+def render_structured(width=2000):
+    heights = [size * 1.6 for size, _ in STRUCTURED]
+    image = Image.new("L", (width, int(160 + sum(heights))), 255)
+    draw = ImageDraw.Draw(image)
+    y = 80
+    for (size, text), height in zip(STRUCTURED, heights):
+        if text:
+            draw.text((100, y), text, font=ImageFont.truetype(LATIN_FONT, size), fill=0)
+        y += height
+    return image
+
+
 def render(lines, font, width, size=50, line_height=80):
     image = Image.new("L", (width, 120 + line_height * len(lines)), 255)
     draw = ImageDraw.Draw(image)
@@ -93,6 +125,7 @@ def main():
     for name, (index, lines) in TEXTS.items():
         font = ImageFont.truetype(CJK_FONT, 50, index=index)
         render(lines, font, 1800).save(os.path.join(OUT, f"ocr-{name}.png"), dpi=(DPI, DPI), optimize=True)
+    render_structured().save(os.path.join(OUT, "ocr-structured.png"), dpi=(DPI, DPI), optimize=True)
     # 150 dpi receipt, 2.9 x 2.5 inches on an A4 page: about 14% of the page.
     receipt = render(RECEIPT, ImageFont.truetype(LATIN_FONT, 25), 440, size=25, line_height=40)
     width_pt, height_pt = receipt.width * 72 / 150, receipt.height * 72 / 150
