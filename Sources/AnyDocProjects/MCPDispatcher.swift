@@ -38,6 +38,9 @@ public final class MCPDispatcher: @unchecked Sendable {
     private var running: [Call?]
     private var unanswered = 0
     private var started = false
+    /// Set when the input has ended and every call is answered: idle
+    /// workers then end.
+    private var stopping = false
 
     final class Call: @unchecked Sendable {
         let id: JSONValue
@@ -78,7 +81,8 @@ public final class MCPDispatcher: @unchecked Sendable {
     }
 
     /// Reads lines until `readLine` returns nil, then returns once every
-    /// call has been answered (each within its time limit).
+    /// call has been answered (each within its time limit); idle workers
+    /// end then, and one still busy with a call cut off ends after it.
     public func serve(readLine: () -> String?) {
         startWorkers()
         while let line = readLine() {
@@ -89,6 +93,8 @@ public final class MCPDispatcher: @unchecked Sendable {
         }
         state.lock()
         while unanswered > 0 { state.wait() }
+        stopping = true
+        state.broadcast()
         state.unlock()
     }
 
@@ -124,7 +130,11 @@ public final class MCPDispatcher: @unchecked Sendable {
     private func workerLoop(_ index: Int) {
         while true {
             state.lock()
-            while queue.isEmpty { state.wait() }
+            while queue.isEmpty && !stopping { state.wait() }
+            if queue.isEmpty {
+                state.unlock()
+                return
+            }
             let call = queue.removeFirst()
             if call.answered {
                 state.unlock()
