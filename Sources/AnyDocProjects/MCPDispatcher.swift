@@ -9,8 +9,9 @@ import Foundation
 /// (a full queue answers `busy`). Each call is answered exactly once: by
 /// its worker, or at its deadline (counted from its arrival) with a
 /// `timeout` error result, and then the worker's store is interrupted so a
-/// long SQLite query stops as well. Responses are written whole, a line at
-/// a time, under a lock.
+/// long SQLite query stops as well. A call the client cancels is stopped
+/// the same way and, as MCP asks, not answered. Responses are written
+/// whole, a line at a time, under a lock.
 public final class MCPDispatcher: @unchecked Sendable {
     /// What one worker thread runs calls with: its own tools (and so its
     /// own store connection), and how to stop what it is running.
@@ -89,6 +90,7 @@ public final class MCPDispatcher: @unchecked Sendable {
             switch server.route(line: line) {
             case .reply(let response): if let response { emit(response) }
             case .toolCall(let id, let name, let arguments): submit(Call(id: id, name: name, arguments: arguments))
+            case .cancel(let requestID): cancel(requestID)
             }
         }
         state.lock()
@@ -162,6 +164,22 @@ public final class MCPDispatcher: @unchecked Sendable {
         if let worker = running.firstIndex(where: { $0 === call }) { workers[worker].interrupt() }
         state.unlock()
         emit(MCPServer.timeoutResponse(id: call.id, name: call.name, seconds: timeLimitSeconds))
+        settle()
+    }
+
+    /// Stops a waiting or running call the client no longer wants; it gets
+    /// no response.
+    private func cancel(_ requestID: JSONValue) {
+        state.lock()
+        let call = running.lazy.compactMap { $0 }.first { $0.id == requestID && !$0.answered }
+            ?? queue.first { $0.id == requestID && !$0.answered }
+        guard let call else {
+            state.unlock()
+            return
+        }
+        call.answered = true
+        if let worker = running.firstIndex(where: { $0 === call }) { workers[worker].interrupt() }
+        state.unlock()
         settle()
     }
 

@@ -20,11 +20,13 @@ public final class MCPServer: Sendable {
         self.serverName = serverName
     }
 
-    /// What a line asks for: an answer ready now (or none), or a tool call
-    /// whose arguments passed the tool's schema, still to run.
+    /// What a line asks for: an answer ready now (or none), a tool call
+    /// whose arguments passed the tool's schema, still to run, or the
+    /// client giving up on an earlier request (`notifications/cancelled`).
     public enum Route: Sendable {
         case reply(String?)
         case toolCall(id: JSONValue, name: String, arguments: JSONValue)
+        case cancel(requestID: JSONValue)
     }
 
     /// The response to one incoming line, or nil when none is due
@@ -33,6 +35,7 @@ public final class MCPServer: Sendable {
         switch route(line: line) {
         case .reply(let response): response
         case .toolCall(let id, let name, let arguments): toolResponse(id: id, name: name, arguments: arguments, using: tools)
+        case .cancel: nil  // calls run here are over before the next line is read
         }
     }
 
@@ -52,7 +55,10 @@ public final class MCPServer: Sendable {
             if case .object = message, message["method"] == nil, message["id"] != nil { return .reply(nil) }
             return .reply(Self.error(id: message["id"] ?? .null, code: -32600, message: "invalid request: expected a JSON-RPC 2.0 request object"))
         }
-        guard let id = message["id"] else { return .reply(nil) }  // a notification
+        guard let id = message["id"] else {  // a notification
+            if method == "notifications/cancelled", let requestID = message["params"]?["requestId"] { return .cancel(requestID: requestID) }
+            return .reply(nil)
+        }
         let params = message["params"] ?? [:]
         switch method {
         case "initialize": return .reply(Self.result(id: id, initializeResult(params)))

@@ -11,7 +11,7 @@ enum MCPCommand {
         var parser = ArgumentParser(
             command: "mcp",
             summary: "Serve the resource tools (project_list, resource_list, resource_read, resource_search; convert with --allow) over MCP on stdio.",
-            usage: "anydoc mcp [--store <folder>] [--project <name>] [--allow <folder>]…")
+            usage: "anydoc mcp [--store <folder>] [--project <name>] [--allow <folder>]… [--workers <n>] [--call-timeout <seconds>]")
         StoreCommandSupport.addStoreOption(&parser)
         parser.option("project", short: "p", value: "name", help: "The project tools use when a call names none.")
         parser.option("allow", value: "folder", help: "Let the convert tool read regular files inside this folder (repeatable). Without it, convert is not offered.")

@@ -60,8 +60,8 @@ import Testing
         let (pingAt, _) = try #require(transcript.response(3))
         let (fastAt, fast) = try #require(transcript.response(4))
         let (slowAt, slow) = try #require(transcript.response(1))
-        #expect(listAt < 0.5 && pingAt < 0.5, "tools/list after \(listAt) s, ping after \(pingAt) s")
-        #expect(fastAt < 0.5 && fast["result"]?["done"] == "resource_list", "the second call after \(fastAt) s")
+        #expect(listAt < 1 && pingAt < 1, "tools/list after \(listAt) s, ping after \(pingAt) s")
+        #expect(fastAt < 1 && fast["result"]?["done"] == "resource_list", "the second call after \(fastAt) s")
         // The slow call is cut off at its limit, answered with an error result, and its worker told to stop.
         #expect(slowAt >= 1.9 && slowAt < 5, "the slow call answered after \(slowAt) s")
         #expect(slow["result"]?["isError"] == true)
@@ -86,6 +86,28 @@ import Testing
             // Queued behind the slow call: answered by their worker once it is freed, or cut off at the limit.
             #expect(transcript.response(.int(id)) != nil)
         }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aCancelledCallIsStoppedAndNotAnswered() throws {
+        let (server, _) = try Self.server()
+        let transcript = Transcript()
+        let interrupted = LockedBox(0)
+        let dispatcher = MCPDispatcher(server: server, workers: Self.workers(1, interrupted: interrupted), timeLimitSeconds: 10,
+                                       write: transcript.record)
+        var lines = [Self.toolCall(1, "project_list"), Self.toolCall(2, "project_list"),
+                     #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"user"}}"#,
+                     #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}"#,
+                     #"{"jsonrpc":"2.0","id":3,"method":"ping"}"#][...]
+        let started = Date()
+        dispatcher.serve {
+            if lines.count == 3 { Thread.sleep(forTimeInterval: 0.2) }  // let the first call start
+            return lines.popFirst()
+        }
+        // The running call was interrupted, the waiting one dropped; neither is answered, nor waited for.
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(transcript.response(1) == nil && transcript.response(2) == nil)
+        #expect(transcript.response(3) != nil && transcript.count == 1)
+        #expect(interrupted.get() == 1)
     }
 
     @Test(.timeLimit(.minutes(1))) func interruptStopsALongQueryAndTheStoreStaysUsable() throws {
