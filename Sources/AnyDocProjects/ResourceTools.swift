@@ -408,7 +408,8 @@ enum ListCursor {
     static func decode(_ cursor: String) throws(ProjectError) -> String {
         var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8), text.hasPrefix(prefix) else {
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8), text.hasPrefix(prefix),
+              !text.unicodeScalars.contains(where: SafeName.isControl) else {
             throw .invalidArgument("the cursor is not one this server issued")
         }
         return String(text.dropFirst(prefix.count))

@@ -121,6 +121,7 @@ import Testing
             ("resource_read", ["resource": "guide.md", "version": "1\u{1B}[2J"]),
             ("resource_search", ["query": "kingfisher", "resource": "guide.md\n"]),
             ("resource_list", ["project": "mcp\u{7}"]),
+            ("resource_list", ["cursor": .string(ListCursor.encode(after: "guide.md\u{0}"))]),
             ("convert", ["path": .string(fixture.documents + "/guide.md\u{0}.pdf")]),
         ]
         for (tool, arguments) in calls {
