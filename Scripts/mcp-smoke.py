@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """End-to-end test of `anydoc mcp` with the official MCP Python client (PyPI `mcp`).
 
-Starts `anydoc mcp` over stdio on a store that already holds DOCS (ingested
-into PROJECT), lists the tools, calls every one and checks what comes back,
-including calls that must fail as tool errors without ending the server.
-Exits 1 when any check fails.
+Starts `anydoc mcp --allow DOCS` over stdio on a store that already holds
+DOCS (ingested into PROJECT), lists the tools, calls every one and checks
+what comes back, including calls that must fail (as tool errors, or as
+`invalid params` when they break a tool's schema) without ending the
+server; then checks that a server started without --allow offers no
+`convert`. Exits 1 when any check fails.
 
     Scripts/mcp-test.sh          # sets up the client, builds, ingests, runs this
     python mcp-smoke.py ANYDOC --store STORE --project PROJECT --docs DOCS
@@ -18,6 +20,10 @@ import sys
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+try:  # renamed McpError → MCPError in later releases
+    from mcp.shared.exceptions import MCPError as McpError
+except ImportError:
+    from mcp.shared.exceptions import McpError
 
 FAILURES = []
 
@@ -82,7 +88,7 @@ async def run(anydoc, store, project, docs):
         os.path.relpath(os.path.join(folder, name), docs)
         for folder, _, names in os.walk(docs) for name in names if not name.startswith(".")
     )
-    params = StdioServerParameters(command=anydoc, args=["mcp", "--store", store, "--project", project])
+    params = StdioServerParameters(command=anydoc, args=["mcp", "--store", store, "--project", project, "--allow", docs])
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
@@ -171,19 +177,47 @@ async def run(anydoc, store, project, docs):
             for tool, arguments, code in [
                 ("resource_read", {"resource": "no-such-file.md"}, "not_found"),
                 ("resource_read", {"resource": "titles-order.pptx", "version": "v9"}, "not_found"),
-                ("resource_read", {"resource": "titles-order.pptx", "max_chars": 0}, "invalid_argument"),
-                ("resource_read", {"max_chars": 5}, "invalid_argument"),
+                ("resource_read", {"resource": "titles-order.pptx\u0000.md"}, "invalid_argument"),
                 ("resource_search", {"query": "   "}, "invalid_argument"),
                 ("resource_list", {"cursor": "not-a-cursor"}, "invalid_argument"),
                 ("resource_list", {"project": "No Such Project"}, "not_found"),
-                ("convert", {"path": "/nonexistent/file.docx"}, "io"),
+                ("convert", {"path": "/nonexistent/file.docx"}, "denied"),
+                ("convert", {"path": "/etc/passwd"}, "denied"),
+                ("convert", {"path": "/proc/self/maps"}, "denied"),
+                ("convert", {"path": os.path.join(docs, "missing.docx")}, "io"),
                 ("no_such_tool", {}, "not_found"),
             ]:
                 result = await session.call_tool(tool, arguments)
                 text = result.content[0].text if result.content else ""
                 check(is_error(result) and text.startswith(code + ":"), f"{tool} {json.dumps(arguments, ensure_ascii=False)} fails with {code}", text)
+            # Arguments outside a tool's schema are JSON-RPC invalid params.
+            for tool, arguments in [
+                ("resource_read", {"resource": "titles-order.pptx", "max_chars": 0}),
+                ("resource_read", {"max_chars": 5}),
+                ("resource_read", {"resource": "titles-order.pptx", "maxChars": 5}),
+                ("resource_search", {"query": "welcome", "limit": "5"}),
+                ("project_list", {"verbose": True}),
+            ]:
+                try:
+                    result = await session.call_tool(tool, arguments)
+                    check(False, f"{tool} {json.dumps(arguments)} is invalid params", result.content[0].text if result.content else "")
+                except McpError as error:
+                    check(error.error.code == -32602, f"{tool} {json.dumps(arguments)} is invalid params", str(error.error))
+            clamped = await call(session, "resource_search", {"query": "welcome", "limit": 1000})
+            check("cap" in clamped.get("note", ""), "a clamped limit is said so in a note", str(clamped.get("note")))
             await session.send_ping()
             check(True, "the server still answers after the errors")
+
+    # Without --allow the server reads no files: convert is not offered.
+    params = StdioServerParameters(command=anydoc, args=["mcp", "--store", store, "--project", project])
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            names = {tool.name for tool in (await session.list_tools()).tools}
+            check("convert" not in names and "resource_read" in names, "without --allow, convert is not offered", ", ".join(sorted(names)))
+            result = await session.call_tool("convert", {"path": os.path.join(docs, "sample-inventory.csv")})
+            text = result.content[0].text if result.content else ""
+            check(is_error(result) and text.startswith("denied:"), "without --allow, calling convert is refused", text)
 
 
 def main():

@@ -170,6 +170,11 @@ public final class ProjectStore: @unchecked Sendable {
         return id
     }
 
+    /// Stops the SQL statement this store is running, from any thread, so a
+    /// caller's time limit can end a long search; that call fails with a
+    /// `database` error and the connection stays usable.
+    public func interrupt() { database.interrupt() }
+
     // MARK: - Resources
 
     static let resourceColumns = """

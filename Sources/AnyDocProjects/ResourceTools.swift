@@ -22,14 +22,17 @@ public struct ResourceListOutput: Sendable, Codable, Equatable {
     public var resources: [Resource]
     /// Pass as `cursor` for the next page; null on the last page.
     public var nextCursor: String?
+    /// Says when a requested limit was over the cap and the cap was used.
+    public var note: String? = nil
 
-    enum CodingKeys: String, CodingKey { case project, resources, nextCursor }
+    enum CodingKeys: String, CodingKey { case project, resources, nextCursor, note }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(project, forKey: .project)
         try container.encode(resources, forKey: .resources)
         try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }
 
@@ -82,9 +85,11 @@ public struct ResourceReadOutput: Sendable, Codable, Equatable {
     public var nextOffset: Int?
     /// The whole Markdown's length in Unicode scalars.
     public var totalChars: Int
+    /// Says when `max_chars` was over the cap and the cap was used.
+    public var note: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case resourceId, path, version, markdownSha256, sourceSha256, format, text, offset, nextOffset, totalChars
+        case resourceId, path, version, markdownSha256, sourceSha256, format, text, offset, nextOffset, totalChars, note
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -99,6 +104,7 @@ public struct ResourceReadOutput: Sendable, Codable, Equatable {
         try container.encode(offset, forKey: .offset)
         try container.encode(nextOffset, forKey: .nextOffset)
         try container.encode(totalChars, forKey: .totalChars)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }
 
@@ -121,6 +127,8 @@ public struct ResourceSearchOutput: Sendable, Codable, Equatable {
     public var project: String
     public var query: String
     public var hits: [SearchHit]
+    /// Says when `limit` was over the cap and the cap was used.
+    public var note: String? = nil
 }
 
 public struct ConvertInput: Sendable, Codable, Equatable {
@@ -143,8 +151,10 @@ public struct ConvertOutput: Sendable, Codable, Equatable {
     public var offset: Int
     public var nextOffset: Int?
     public var totalChars: Int
+    /// Says when `max_chars` was over the cap and the cap was used.
+    public var note: String? = nil
 
-    enum CodingKeys: String, CodingKey { case path, format, markdownSha256, text, offset, nextOffset, totalChars }
+    enum CodingKeys: String, CodingKey { case path, format, markdownSha256, text, offset, nextOffset, totalChars, note }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -155,6 +165,7 @@ public struct ConvertOutput: Sendable, Codable, Equatable {
         try container.encode(offset, forKey: .offset)
         try container.encode(nextOffset, forKey: .nextOffset)
         try container.encode(totalChars, forKey: .totalChars)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }
 
@@ -179,28 +190,42 @@ public struct ResourceTools: Sendable {
     /// Used when an input names no project.
     public var defaultProject: String?
     public var converter: AnyDocConverter
+    /// Where `convert` may read; with none granted it is not offered.
+    public var grantedFolders: GrantedFolders
 
     public static let defaultListLimit = 50
     public static let maxListLimit = 200
     public static let defaultSearchLimit = 10
     public static let maxSearchLimit = 50
 
-    public init(store: ProjectStore, defaultProject: String? = nil, converter: AnyDocConverter = AnyDocConverter()) {
+    public init(store: ProjectStore, defaultProject: String? = nil, converter: AnyDocConverter = AnyDocConverter(),
+                grantedFolders: GrantedFolders = .none) {
         self.store = store
         self.defaultProject = defaultProject
         self.converter = converter
+        self.grantedFolders = grantedFolders
+    }
+
+    /// The tools this instance serves: `convert` only when folders were granted.
+    public var offeredTools: [ToolManifest] {
+        Self.manifest.filter { $0.name != "convert" || !grantedFolders.isEmpty }
     }
 
     private func projectName(_ given: String?) throws(ProjectError) -> String {
-        if let given, !given.isEmpty { return given }
+        if let given, !given.isEmpty {
+            try SafeName.check(given, what: "a project name")
+            return given
+        }
         if let defaultProject { return defaultProject }
         throw .invalidArgument("name a project (the 'project' argument); project_list shows them")
     }
 
-    private static func bounded(_ value: Int?, default defaultValue: Int, cap: Int, name: String) throws(ProjectError) -> Int {
-        guard let value else { return defaultValue }
+    /// A limit within its cap, and a note saying so when the request was over it.
+    private static func bounded(_ value: Int?, default defaultValue: Int, cap: Int, name: String) throws(ProjectError) -> (Int, note: String?) {
+        guard let value else { return (defaultValue, nil) }
         guard value >= 1 else { throw .invalidArgument("\(name) must be at least 1") }
-        return min(value, cap)
+        guard value > cap else { return (value, nil) }
+        return (cap, "\(name) \(value) is over the cap of \(cap); \(cap) was used")
     }
 
     public func projectList() throws(ProjectError) -> ProjectListOutput {
@@ -209,7 +234,7 @@ public struct ResourceTools: Sendable {
 
     public func resourceList(_ input: ResourceListInput) throws(ProjectError) -> ResourceListOutput {
         let project = try store.project(named: projectName(input.project)).name
-        let limit = try Self.bounded(input.limit, default: Self.defaultListLimit, cap: Self.maxListLimit, name: "limit")
+        let (limit, note) = try Self.bounded(input.limit, default: Self.defaultListLimit, cap: Self.maxListLimit, name: "limit")
         let after = try input.cursor.map { (cursor) throws(ProjectError) in try ListCursor.decode(cursor) }
         // One extra row tells whether another page exists.
         var page = try store.resources(in: project, afterPath: after, limit: limit + 1)
@@ -218,12 +243,14 @@ public struct ResourceTools: Sendable {
             page.removeLast()
             next = page.last.map { ListCursor.encode(after: $0.path) }
         }
-        return ResourceListOutput(project: project, resources: page, nextCursor: next)
+        return ResourceListOutput(project: project, resources: page, nextCursor: next, note: note)
     }
 
     public func resourceRead(_ input: ResourceReadInput) throws(ProjectError) -> ResourceReadOutput {
         let project = try projectName(input.project)
-        let maxChars = try Self.bounded(input.maxChars, default: TextSlice.defaultMaxChars, cap: TextSlice.maxCharsCap, name: "max_chars")
+        try SafeName.check(input.resource, what: "a resource name")
+        try input.version.map { (version) throws(ProjectError) in try SafeName.check(version, what: "a version") }
+        let (maxChars, note) = try Self.bounded(input.maxChars, default: TextSlice.defaultMaxChars, cap: TextSlice.maxCharsCap, name: "max_chars")
         let offset = input.offset ?? 0
         guard offset >= 0 else { throw .invalidArgument("offset must not be negative") }
         let version = try store.version(in: project, input.resource, selector: input.version)
@@ -235,29 +262,35 @@ public struct ResourceTools: Sendable {
         return ResourceReadOutput(
             resourceId: version.resourceId, path: version.path, version: version.number, markdownSha256: markdownHash,
             sourceSha256: sourceHash, format: version.format, text: slice.text, offset: slice.offset,
-            nextOffset: slice.nextOffset, totalChars: slice.totalChars)
+            nextOffset: slice.nextOffset, totalChars: slice.totalChars, note: note)
     }
 
     public func resourceSearch(_ input: ResourceSearchInput) throws(ProjectError) -> ResourceSearchOutput {
         let project = try store.project(named: projectName(input.project)).name
-        let limit = try Self.bounded(input.limit, default: Self.defaultSearchLimit, cap: Self.maxSearchLimit, name: "limit")
+        try input.resource.map { (resource) throws(ProjectError) in try SafeName.check(resource, what: "a resource name") }
+        let (limit, note) = try Self.bounded(input.limit, default: Self.defaultSearchLimit, cap: Self.maxSearchLimit, name: "limit")
         let hits = try store.search(in: project, query: input.query, limit: limit, resource: input.resource)
-        return ResourceSearchOutput(project: project, query: input.query, hits: hits)
+        return ResourceSearchOutput(project: project, query: input.query, hits: hits, note: note)
     }
 
     /// Converts a file without storing it, returned in bounded slices like
-    /// `resourceRead`.
+    /// `resourceRead`. Only a regular file inside the granted folders is
+    /// read (see `GrantedFileReader`).
     public func convert(_ input: ConvertInput) throws -> ConvertOutput {
-        let maxChars = try Self.bounded(input.maxChars, default: TextSlice.defaultMaxChars, cap: TextSlice.maxCharsCap, name: "max_chars")
+        guard !grantedFolders.isEmpty else {
+            throw AccessDenied("convert is not offered: the server was started without --allow, so it reads no files")
+        }
+        let (maxChars, note) = try Self.bounded(input.maxChars, default: TextSlice.defaultMaxChars, cap: TextSlice.maxCharsCap, name: "max_chars")
         let offset = input.offset ?? 0
         guard offset >= 0 else { throw ProjectError.invalidArgument("offset must not be negative") }
-        let bytes = try converter.readFile(at: input.path)
+        let reader = GrantedFileReader(folders: grantedFolders, maxBytes: converter.options.limits.maxInputBytes)
+        let bytes = try reader.read(input.path)
         let markdown = Array(try converter.markdown(bytes, fileName: input.path).utf8)
         let slice = TextSlice.slice(markdown, offset: offset, maxChars: maxChars)
         return ConvertOutput(
             path: input.path, format: converter.detect(bytes, fileName: input.path).format?.rawValue,
             markdownSha256: SHA256.hex(markdown), text: slice.text, offset: slice.offset,
-            nextOffset: slice.nextOffset, totalChars: slice.totalChars)
+            nextOffset: slice.nextOffset, totalChars: slice.totalChars, note: note)
     }
 
     /// Calls a tool by name with JSON arguments; the output as JSON with
@@ -308,7 +341,7 @@ public struct ResourceTools: Sendable {
                 "properties": [
                     "project": ["type": "string", "description": "Project name."],
                     "cursor": ["type": "string", "description": "next_cursor from the previous page."],
-                    "limit": ["type": "integer", "minimum": 1, "maximum": .int(maxListLimit), "description": .string("Resources per page (default \(defaultListLimit)).")],
+                    "limit": ["type": "integer", "minimum": 1, "description": .string("Resources per page (default \(defaultListLimit), at most \(maxListLimit): more is cut to that, and the result's note says so).")],
                 ],
                 "additionalProperties": false,
             ],
@@ -323,7 +356,7 @@ public struct ResourceTools: Sendable {
                     "resource": ["type": "string", "description": "Resource id or logical path, optionally with @v3 or @<hash>."],
                     "version": ["type": ["string", "integer"], "description": "Version number (3 or \"v3\") or a hash prefix; latest when absent."],
                     "offset": ["type": "integer", "minimum": 0, "description": "Where to start, in Unicode scalars (default 0)."],
-                    "max_chars": ["type": "integer", "minimum": 1, "maximum": .int(TextSlice.maxCharsCap), "description": .string("Slice length (default \(TextSlice.defaultMaxChars)).")],
+                    "max_chars": ["type": "integer", "minimum": 1, "description": .string("Slice length (default \(TextSlice.defaultMaxChars), at most \(TextSlice.maxCharsCap): more is cut to that, and the result's note says so).")],
                 ],
                 "required": ["resource"],
                 "additionalProperties": false,
@@ -337,7 +370,7 @@ public struct ResourceTools: Sendable {
                 "properties": [
                     "project": ["type": "string", "description": "Project name."],
                     "query": ["type": "string", "description": "Search terms."],
-                    "limit": ["type": "integer", "minimum": 1, "maximum": .int(maxSearchLimit), "description": .string("Most hits to return (default \(defaultSearchLimit)).")],
+                    "limit": ["type": "integer", "minimum": 1, "description": .string("Most hits to return (default \(defaultSearchLimit), at most \(maxSearchLimit): more is cut to that, and the result's note says so).")],
                     "resource": ["type": "string", "description": "Search only this resource (id or path)."],
                 ],
                 "required": ["query"],
@@ -346,13 +379,13 @@ public struct ResourceTools: Sendable {
             readOnly: true),
         ToolManifest(
             name: "convert",
-            description: "Convert a local file (PDF, DOCX, XLSX, PPTX, HTML, CSV, …) to Markdown without storing it, in bounded slices like resource_read.",
+            description: "Convert a local file (PDF, DOCX, XLSX, PPTX, HTML, CSV, …) to Markdown without storing it, in bounded slices like resource_read. Only regular files inside the folders the user granted with anydoc mcp --allow can be read.",
             inputSchema: [
                 "type": "object",
                 "properties": [
-                    "path": ["type": "string", "description": "Path of the file to convert."],
+                    "path": ["type": "string", "description": "Path of the file to convert, inside a granted folder."],
                     "offset": ["type": "integer", "minimum": 0, "description": "Where to start, in Unicode scalars (default 0)."],
-                    "max_chars": ["type": "integer", "minimum": 1, "maximum": .int(TextSlice.maxCharsCap), "description": .string("Slice length (default \(TextSlice.defaultMaxChars)).")],
+                    "max_chars": ["type": "integer", "minimum": 1, "description": .string("Slice length (default \(TextSlice.defaultMaxChars), at most \(TextSlice.maxCharsCap): more is cut to that, and the result's note says so).")],
                 ],
                 "required": ["path"],
                 "additionalProperties": false,
@@ -375,7 +408,8 @@ enum ListCursor {
     static func decode(_ cursor: String) throws(ProjectError) -> String {
         var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8), text.hasPrefix(prefix) else {
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8), text.hasPrefix(prefix),
+              !text.unicodeScalars.contains(where: SafeName.isControl) else {
             throw .invalidArgument("the cursor is not one this server issued")
         }
         return String(text.dropFirst(prefix.count))

@@ -173,6 +173,11 @@ final class SQLiteDatabase {
 
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Makes the statement running on this connection stop with
+    /// `SQLITE_INTERRUPT`. Safe from any thread (SQLite only sets a flag), and
+    /// a no-op when nothing runs: how a time limit stops a long query.
+    func interrupt() { sqlite3_interrupt(handle) }
+
     /// Runs `body` in a write transaction taken up front (`BEGIN IMMEDIATE`),
     /// so a second writer waits on the busy timeout at the start instead of
     /// failing half way. Nested calls join the outer transaction.

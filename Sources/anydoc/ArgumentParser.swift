@@ -40,10 +40,13 @@ struct ArgumentParser {
     struct Parsed {
         var flags: Set<String> = []
         var values: [String: String] = [:]
+        /// Every value of an option given more than once, in order.
+        var repeated: [String: [String]] = [:]
         var positionals: [String] = []
 
         func has(_ flag: String) -> Bool { flags.contains(flag) }
         func value(_ name: String) -> String? { values[name] }
+        func allValues(_ name: String) -> [String] { repeated[name] ?? [] }
 
         func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
             guard let text = values[name] else { return nil }
@@ -103,6 +106,7 @@ struct ArgumentParser {
                     parsed.values[name] = arguments[index]
                     index += 1
                 }
+                parsed.repeated[name, default: []].append(parsed.values[name]!)
             } else {
                 if inlineValue != nil { throw UsageError("--\(name) takes no value") }
                 parsed.flags.insert(name)
