@@ -33,9 +33,11 @@ enum MCPCommand {
         var converter = AnyDocConverter()
         converter.options.limits.timeLimitSeconds = min(converter.options.limits.timeLimitSeconds, timeLimit)
         // One store per worker: each has its own SQLite connection, so a long
-        // search on one does not hold the others' reads (the store is in WAL mode).
+        // search on one does not hold the others' reads (the store is in WAL
+        // mode). A host may start its server before anything is ingested, so
+        // the store is created when missing.
         let tools = try (0..<workers).map { _ in
-            ResourceTools(store: try StoreCommandSupport.openStore(parsed), defaultProject: parsed.value("project"),
+            ResourceTools(store: try StoreCommandSupport.openStore(parsed, mode: .create), defaultProject: parsed.value("project"),
                           converter: converter, grantedFolders: folders)
         }
         let server = MCPServer(tools: tools[0])

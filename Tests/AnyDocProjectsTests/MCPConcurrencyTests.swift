@@ -107,7 +107,9 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
         #expect(transcript.response(1) == nil && transcript.response(2) == nil)
         #expect(transcript.response(3) != nil && transcript.count == 1)
-        #expect(interrupted.get() == 1)
+        // On a loaded machine the second call may have started before its
+        // cancellation arrived: then it is interrupted too.
+        #expect((1...2).contains(interrupted.get()))
     }
 
     @Test(.timeLimit(.minutes(1))) func interruptStopsALongQueryAndTheStoreStaysUsable() throws {
