@@ -91,8 +91,8 @@ import Testing
 
         let quiet = try store.search(in: "Quiet", query: "kestrel")
         #expect(quiet.map(\.path) == ["twice.md", "once.md"])
-        #expect(quiet.map(\.snippet) == ["<mark>Kestrel</mark>\nThe <mark>kestrel</mark> came back.",
-                                         "Field notes\nA <mark>kestrel</mark> hovered once over the long meadow beside the river and the old mill."])
+        #expect(quiet.map(\.snippet) == ["<mark>Kestrel</mark> The <mark>kestrel</mark> came back.",
+                                         "Field notes A <mark>kestrel</mark> hovered once over the long meadow beside the river and the old mill."])
         #expect(try store.search(in: "Quiet", query: "kes*").map(\.path) == ["twice.md", "once.md"])
         let loud = try store.search(in: "Loud", query: "kestrel", limit: 5)
         #expect(loud.count == 5 && loud.allSatisfy { $0.path.hasPrefix("note-") && $0.snippet.contains("<mark>Kestrel</mark>") })
