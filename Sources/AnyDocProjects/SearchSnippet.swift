@@ -77,13 +77,14 @@ enum SearchSnippet {
     }
 
     /// Where the window starts and ends: after a space when there is one
-    /// near the cut, never inside the first match.
+    /// near the cut, and after the first match unless that match alone is
+    /// longer than the window (a run of letters with no space can be).
     private static func bounds(in text: [Unicode.Scalar], around matches: [Range<Int>]) -> Range<Int> {
         let anchor = bestStart(text, matches).map { matches[$0] } ?? 0..<0
         var start = max(0, anchor.lowerBound - lead)
         if start > 0, let space = text[start..<anchor.lowerBound].firstIndex(of: " ") { start = space + 1 }
-        var end = min(text.count, max(start + width, anchor.upperBound))
-        if end < text.count, let space = text[anchor.upperBound..<end].lastIndex(of: " ") { end = space }
+        var end = min(text.count, start + width)
+        if end < text.count, anchor.upperBound < end, let space = text[anchor.upperBound..<end].lastIndex(of: " ") { end = space }
         return start..<end
     }
 

@@ -66,6 +66,9 @@ import Testing
         #expect(Self.textLength(snippet) <= SearchSnippet.width + 2)
         #expect(SearchSnippet.window("short \(m.0)text\(m.1)") == "short <mark>text</mark>")
         #expect(SearchSnippet.window(filler).hasSuffix("…"))
+        // A match longer than the window is cut too.
+        let long = SearchSnippet.window("a " + String(m.0) + String(repeating: "x", count: 5_000) + String(m.1))
+        #expect(long.hasPrefix("a <mark>xxx") && long.hasSuffix("</mark>…") && Self.textLength(long) <= SearchSnippet.width + 2)
         #expect(SearchSnippet.window(SearchSnippet.marking("乱码", in: "这里也出现一次乱码。乱码")) == "这里也出现一次<mark>乱码</mark>。乱码")
     }
 
