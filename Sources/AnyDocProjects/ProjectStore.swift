@@ -441,7 +441,7 @@ public final class ProjectStore: @unchecked Sendable {
 
     /// Only the live version of each resource is indexed: the search tables
     /// hold what is current, history stays in the objects.
-    private static func replaceSections(_ database: SQLiteDatabase, resourceID: String, version: Int, sections: [Section]) throws {
+    static func replaceSections(_ database: SQLiteDatabase, resourceID: String, version: Int, sections: [Section]) throws {
         try database.run("DELETE FROM sections WHERE resource_id = ?", resourceID)
         for (ordinal, section) in sections.enumerated() {
             let heading = section.headingPath.joined(separator: "\n")

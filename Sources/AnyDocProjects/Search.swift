@@ -28,6 +28,7 @@ extension ProjectStore {
     public func search(in project: String, query text: String, limit: Int = 10, resource reference: String? = nil) throws(ProjectError) -> [SearchHit] {
         let query = SearchQuery(text)
         guard !query.terms.isEmpty else { throw .invalidArgument("the search query is empty") }
+        try query.checkSize()
         let limit = max(1, min(limit, 1000))
         return try withDatabase { database in
             let projectID = try Self.projectID(database, name: project)
@@ -83,17 +84,18 @@ extension ProjectStore {
     /// that cost a third more time.
     private static func wordSearch(_ database: SQLiteDatabase, expression: String, scope: Scope) throws -> [SearchHit] {
         let sql = """
-            SELECT \(hitColumns), snippet(search_words, 1, ?, ?, '…', 24), search_words.rank
+            SELECT \(hitColumns), highlight(search_words, 1, ?, ?), search_words.rank
             FROM search_words JOIN sections s ON s.id = search_words.rowid JOIN resources r ON r.id = s.resource_id
             WHERE search_words MATCH ? AND search_words.rank MATCH 'bm25(2.0, 1.0)'
                 AND r.project_id = ? AND s.version = r.latest_version AND (? IS NULL OR r.id = ?)
             ORDER BY search_words.rank LIMIT ?
             """
-        let parameters: [SQLiteValue] = [.text(highlightStart), .text(highlightEnd), .text(expression), .integer(Int64(scope.projectID)),
-                                          scope.resourceID.sqliteValue, scope.resourceID.sqliteValue, .integer(Int64(scope.limit))]
+        let parameters: [SQLiteValue] = [.text(String(SearchSnippet.matchStart)), .text(String(SearchSnippet.matchEnd)), .text(expression),
+                                          .integer(Int64(scope.projectID)), scope.resourceID.sqliteValue, scope.resourceID.sqliteValue,
+                                          .integer(Int64(scope.limit))]
         return try understood {
             try database.query(sql, parameters, row: { row in
-                hit(row, snippet: row.string(9).trimmingCharacters(in: .whitespacesAndNewlines), score: -row.double(10))
+                hit(row, snippet: SearchSnippet.window(row.string(9)), score: -row.double(10))
             })
         }
     }
@@ -178,14 +180,8 @@ extension ProjectStore {
         })
     }
 
-    /// About thirty characters either side of the first term's first match.
+    /// A window of the body around the first occurrence of the first term.
     static func snippetAround(_ body: String, _ terms: [String]) -> String {
-        guard let term = terms.first, let range = body.range(of: term) else { return String(body.prefix(60)) }
-        let start = body.index(range.lowerBound, offsetBy: -30, limitedBy: body.startIndex) ?? body.startIndex
-        let end = body.index(range.upperBound, offsetBy: 30, limitedBy: body.endIndex) ?? body.endIndex
-        var text = start == body.startIndex ? "" : "…"
-        text += body[start..<range.lowerBound] + highlightStart + body[range] + highlightEnd + body[range.upperBound..<end]
-        if end != body.endIndex { text += "…" }
-        return text.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+        SearchSnippet.window(terms.first.map { SearchSnippet.marking($0, in: body) } ?? body)
     }
 }

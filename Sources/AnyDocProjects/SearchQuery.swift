@@ -8,8 +8,11 @@ struct SearchQuery {
     }
 
     var terms: [Term] = []
+    /// The query's length in characters, as typed.
+    var length = 0
 
     init(_ text: String) {
+        length = text.unicodeScalars.count
         var scalars = Array(text.unicodeScalars)[...]
         while let first = scalars.first {
             if first.properties.isWhitespace {
@@ -34,6 +37,58 @@ struct SearchQuery {
             }
         }
         while terms.last == .or { terms.removeLast() }
+    }
+
+    /// The most a query may ask, so that none makes the index do unbounded
+    /// work: each word is a list to read and merge and each phrase word a
+    /// position check; a prefix of one letter would merge the list of every
+    /// word that starts with it, where two or three read one list of the
+    /// prefix index.
+    static let maxLength = 1_000
+    static let maxWords = 32
+    static let maxPrefixes = 4
+    static let minPrefixLength = 2
+
+    /// Refuses a query beyond the limits, saying which one.
+    func checkSize() throws(ProjectError) {
+        if length > Self.maxLength {
+            throw .invalidArgument("the search query is too long (\(length) characters; at most \(Self.maxLength))")
+        }
+        var words = 0
+        var prefixes = 0
+        for term in terms {
+            switch term {
+            case .word(let text, let prefix):
+                words += Self.wordCount(text)
+                guard prefix else { continue }
+                prefixes += 1
+                if text.unicodeScalars.count < Self.minPrefixLength && !needsTrigrams {
+                    throw .invalidArgument("the prefix '\(text)*' is too short: a prefix needs at least \(Self.minPrefixLength) characters")
+                }
+            case .phrase(let text):
+                words += Self.wordCount(text)
+            case .or:
+                continue
+            }
+        }
+        if words > Self.maxWords {
+            throw .invalidArgument("the search query has too many words (\(words); at most \(Self.maxWords))")
+        }
+        if prefixes > Self.maxPrefixes {
+            throw .invalidArgument("the search query has too many prefix terms (\(prefixes); at most \(Self.maxPrefixes))")
+        }
+    }
+
+    /// The words the index sees in `text`: runs of letters and digits.
+    static func wordCount(_ text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            let isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if isWordScalar && !inWord { count += 1 }
+            inWord = isWordScalar
+        }
+        return max(count, 1)
     }
 
     /// True when any term holds Chinese, Japanese or Korean script, which

@@ -10,8 +10,11 @@
 ///    the trigram index holds only sections with CJK text (`has_cjk`), the
 ///    only ones a query it answers can match: in a store of Western text it
 ///    was half the database and a fifth of the ingest time.
+/// 3. Sections hold the text a reader sees, not Markdown, so markup is not
+///    searched, and a long section is cut into pieces of bounded length, so
+///    no search does unbounded work on one row.
 enum StoreSchema {
-    static let version = 2
+    static let version = 3
 
     /// Creates or upgrades the schema. Safe when several processes open a
     /// new store at once: the work happens in one write transaction that
@@ -23,13 +26,13 @@ enum StoreSchema {
         }
         if found == version { return }
         try database.transaction {
-            switch try userVersion(database) {
-            case 0:
+            let current = try userVersion(database)
+            guard current < version else { return }
+            if current == 0 {
                 try database.execute(tablesSQL + searchSQL)
-            case 1:
-                try upgradeFromFirstLayout(database)
-            default:
-                return
+            } else {
+                if current < 2 { try addCJKColumns(database) }
+                try upgradeToReaderText(database)
             }
             try database.execute("PRAGMA user_version = \(version)")
         }
@@ -44,26 +47,25 @@ enum StoreSchema {
         try database.queryFirst("PRAGMA user_version") { $0.int(0) } ?? 0
     }
 
-    /// 1 → 2: the CJK columns filled in from each section's text, then the
-    /// search indexes and their triggers made anew and filled.
-    private static func upgradeFromFirstLayout(_ database: SQLiteDatabase) throws {
+    /// 1 → 2: the columns for CJK text; the step to 3 fills them.
+    private static func addCJKColumns(_ database: SQLiteDatabase) throws {
         try database.execute("""
             ALTER TABLE sections ADD COLUMN has_cjk INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE sections ADD COLUMN cjk_bigrams TEXT NOT NULL DEFAULT '';
             """)
-        let sections = try database.query("SELECT id, heading, body FROM sections") { row in
-            (id: row.int(0), heading: row.string(1), body: row.string(2))
-        }
-        for section in sections where CJKBigrams.containsCJK(section.heading + section.body) {
-            try database.run("UPDATE sections SET has_cjk = 1, cjk_bigrams = ? WHERE id = ?",
-                             CJKBigrams.of(section.heading + "\n" + section.body), section.id)
-        }
-        try database.execute("""
-            DROP TRIGGER sections_indexed;
-            DROP TRIGGER sections_unindexed;
-            DROP TABLE search_words;
-            DROP TABLE search_trigrams;
-            """)
+    }
+
+    /// Drops the search indexes and their triggers, so that sections can
+    /// be rewritten without updating the indexes row by row.
+    static let dropSearchSQL = """
+        DROP TRIGGER sections_indexed;
+        DROP TRIGGER sections_unindexed;
+        DROP TABLE search_words;
+        DROP TABLE search_trigrams;
+        """
+
+    /// Makes the search indexes and fills them from `sections`.
+    static func rebuildSearch(_ database: SQLiteDatabase) throws {
         try database.execute(searchSQL)
         try database.execute("""
             INSERT INTO search_words (search_words) VALUES ('rebuild');

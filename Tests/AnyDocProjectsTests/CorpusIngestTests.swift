@@ -122,7 +122,7 @@ struct CorpusIngestTests {
         let prefix = try search("bobsl*", limit: 50)
         #expect(prefix.count == 2 && prefix.allSatisfy { $0.path == "epub/kreuzberg_winter_sports.epub" })
         #expect(prefix.contains { $0.snippet.contains("<mark>Bobsleighing</mark> (or bobbing)") })
-        #expect(prefix.contains { $0.snippet.contains("fore part of the <mark>bobsleigh</mark> is") })
+        #expect(prefix.contains { $0.snippet.contains("(iii) <mark>Bobsleighing</mark> (or bobbing)") })
         #expect(try search("bobsl").isEmpty)
 
         // The hit's offset opens the document where its section starts.

@@ -78,7 +78,10 @@ import Testing
                                        maxQueued: 3, write: transcript.record)
         // One worker busy with a slow call: three more wait, the fifth finds the queue full.
         var lines = ([Self.toolCall(1, "project_list")] + (2...5).map { Self.toolCall($0, "resource_list") })[...]
-        dispatcher.serve { lines.popFirst() }
+        dispatcher.serve {
+            if lines.count == 4 { Thread.sleep(forTimeInterval: 0.3) }  // let the worker take the first call
+            return lines.popFirst()
+        }
         #expect(transcript.count == 5)
         let busy = try #require(transcript.response(5)).1
         #expect(busy["result"]?["content"]?.jsonLine().contains("busy:") == true)

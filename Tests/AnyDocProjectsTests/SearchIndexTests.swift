@@ -36,8 +36,8 @@ import Testing
         let hits = try store.search(in: "Index", query: "乱码")
         // Twice in a shorter text ranks above once.
         #expect(hits.map(\.path) == ["encoding.md", "other.md"])
-        #expect(hits[0].snippet == "# 数据转换  本文件用于测试文本编码的识别与转换。<mark>乱码</mark>，乱码。")
-        #expect(hits[1].snippet == "# 其他说明  这里也出现一次<mark>乱码</mark>。")
+        #expect(hits[0].snippet == "数据转换 本文件用于测试文本编码的识别与转换。<mark>乱码</mark>，乱码。")
+        #expect(hits[1].snippet == "其他说明 这里也出现一次<mark>乱码</mark>。")
         #expect(hits[0].score > hits[1].score && hits[1].score > 0)
         // Every pair must be there; a heading counts.
         #expect(try store.search(in: "Index", query: "转换 乱码").map(\.path) == ["encoding.md"])
@@ -51,7 +51,7 @@ import Testing
         #expect(try store.search(in: "Index", query: "かか").isEmpty)
         // Three characters with no two CJK letters side by side: the trigram index.
         #expect(try store.search(in: "Index", query: "第1章").map(\.path) == ["chapter.md"])
-        #expect(try store.search(in: "Index", query: "第1章").first?.snippet == "# <mark>第1章</mark>  Opening lines.")
+        #expect(try store.search(in: "Index", query: "第1章").first?.snippet == "<mark>第1章</mark> Opening lines.")
         // Only sections with CJK text are in the trigram index: not the English note.
         let indexed = try store.withDatabase { try $0.queryFirst("SELECT count(*) FROM search_trigrams_docsize") { $0.int(0) } }
         #expect(indexed == 4)
@@ -91,8 +91,8 @@ import Testing
 
         let quiet = try store.search(in: "Quiet", query: "kestrel")
         #expect(quiet.map(\.path) == ["twice.md", "once.md"])
-        #expect(quiet.map(\.snippet) == ["# <mark>Kestrel</mark>\n\nThe <mark>kestrel</mark> came back.",
-                                         "# Field notes\n\nA <mark>kestrel</mark> hovered once over the long meadow beside the river and the old mill."])
+        #expect(quiet.map(\.snippet) == ["<mark>Kestrel</mark> The <mark>kestrel</mark> came back.",
+                                         "Field notes A <mark>kestrel</mark> hovered once over the long meadow beside the river and the old mill."])
         #expect(try store.search(in: "Quiet", query: "kes*").map(\.path) == ["twice.md", "once.md"])
         let loud = try store.search(in: "Loud", query: "kestrel", limit: 5)
         #expect(loud.count == 5 && loud.allSatisfy { $0.path.hasPrefix("note-") && $0.snippet.contains("<mark>Kestrel</mark>") })
@@ -128,6 +128,64 @@ import Testing
         #expect(try upgraded.verify().isClean)
         // Opening again does not migrate twice.
         #expect(try ProjectStore(root: fixture.storePath).search(in: "Index", query: "那个").map(\.path) == ["other.md"])
+    }
+
+    /// A store of schema 2 held each section's Markdown, a long one as one
+    /// row: opened, its sections are cut again from that Markdown into
+    /// bounded pieces of reader text, and the indexes made anew.
+    @Test func aSecondLayoutStoreIsReindexedWhenOpened() throws {
+        let fixture = try Fixture()
+        let table = "# Rows\n\n| n | word |\n| --- | --- |\n" + (0..<2_000).map { "| \($0) | kestrel |" }.joined(separator: "\n") + "\n"
+        try fixture.write("guide.md", guideMarkdown)
+        try fixture.write("rows.md", table)
+        try fixture.write("cells.md", "# Cells\n\n<table><tr><td>Alpha</td></tr></table>\n\n## 说明\n\n这里也出现一次乱码。\n")
+        var expected: [String: [Section]] = [:]
+        do {
+            let store = try fixture.store()
+            #expect(try Ingestion(store: store, jobs: 1).run([fixture.documents], project: "Old").added == 3)
+            var old: [(id: String, version: Int, sections: [Section])] = []
+            for path in ["guide.md", "rows.md", "cells.md"] {
+                let version = try store.version(in: "Old", path)
+                let markdown = try store.markdown(of: version)
+                expected[path] = SectionSplitter.split(markdown)
+                old.append((version.resourceId, version.number, Self.secondLayoutSections(markdown)))
+            }
+            try store.withDatabase { database in
+                for resource in old {
+                    try ProjectStore.replaceSections(database, resourceID: resource.id, version: resource.version, sections: resource.sections)
+                }
+                try database.execute("PRAGMA user_version = 2")
+            }
+            #expect(try store.search(in: "Old", query: "td").map(\.path) == ["cells.md"])
+        }
+        let upgraded = try fixture.store()
+        #expect(try upgraded.withDatabase { try $0.queryFirst("PRAGMA user_version") { $0.int(0) } } == StoreSchema.version)
+        #expect(try upgraded.search(in: "Old", query: "td").isEmpty)
+        #expect(try upgraded.search(in: "Old", query: "alpha").map(\.path) == ["cells.md"])
+        #expect(try upgraded.search(in: "Old", query: "乱码").map(\.path) == ["cells.md"])
+        #expect(try upgraded.search(in: "Old", query: "mountain weather").first?.location == SourceLocation(kind: .page, number: 2))
+        #expect(try upgraded.search(in: "Old", query: "kestrel", limit: 100).count > 3)
+        for (path, sections) in expected {
+            let id = try upgraded.resource(in: "Old", path).id
+            let stored = try upgraded.withDatabase { database in
+                try database.query("SELECT start_offset, length, body, heading FROM sections WHERE resource_id = ? ORDER BY ordinal", id) { row in
+                    "\(row.int(0)) \(row.int(1)) \(row.string(2)) \(row.string(3))"
+                }
+            }
+            #expect(stored == sections.map { "\($0.offset) \($0.length) \($0.text) \($0.headingPath.joined(separator: "\n"))" }, "\(path)")
+        }
+        #expect(try upgraded.verify().isClean)
+    }
+
+    /// Sections as schema 2 stored them: cut only at headings and page
+    /// markers, each holding its Markdown as it is.
+    static func secondLayoutSections(_ markdown: String) -> [Section] {
+        let scalars = Array(markdown.unicodeScalars)
+        return SectionSplitter.split(markdown, maxLength: Int.max / 4).map { section in
+            var old = section
+            old.text = String(String.UnicodeScalarView(scalars[section.offset..<section.offset + section.length]))
+            return old
+        }
     }
 
     /// Turns a current store back into the first layout, as anydoc wrote it

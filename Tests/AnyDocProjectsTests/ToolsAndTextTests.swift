@@ -22,11 +22,14 @@ import Testing
         ])
         #expect(sections.last?.location == SourceLocation(kind: .page, number: 2))
         #expect(sections[2].text.contains("# not a heading inside code"))
-        // Offsets are scalar positions in the whole text.
+        // Offsets are scalar positions in the whole text; each section
+        // holds the reader's text of its Markdown.
         let scalars = Array(guideMarkdown.unicodeScalars)
         for section in sections {
-            #expect(String(String.UnicodeScalarView(scalars[section.offset..<section.offset + section.length])) == section.text)
+            let markdown = String(String.UnicodeScalarView(scalars[section.offset..<section.offset + section.length]))
+            #expect(ReaderText.of(Array(markdown.utf8)[...]) == section.text)
         }
+        #expect(sections.map(\.text).first == "Field Guide\nIntro text about the expedition.")
         let slides = SectionSplitter.split("## Slide 1: Hello\n\nText\n\n## Slide 2\n\nMore\n", format: .presentation)
         #expect(slides.map(\.location) == [SourceLocation(kind: .slide, number: 1, name: "Hello"), SourceLocation(kind: .slide, number: 2)])
         let sheets = SectionSplitter.split("## Budget\n\n| a |\n| --- |\n\n## Staff\n\n| b |\n| --- |\n", format: .spreadsheet)
@@ -35,7 +38,9 @@ import Testing
         let long = Array(repeating: String(repeating: "word ", count: 400), count: 12).joined(separator: "\n\n")
         let pieces = SectionSplitter.split(long)
         #expect(pieces.count > 1)
-        #expect(pieces.map(\.text).joined() == long)
+        #expect(pieces.allSatisfy { $0.length <= SectionSplitter.preferredLength })
+        let longScalars = Array(long.unicodeScalars)
+        #expect(pieces.map { String(String.UnicodeScalarView(longScalars[$0.offset..<$0.offset + $0.length])) }.joined() == long)
     }
 
     @Test func slicesCoverTextExactlyOnce() {
