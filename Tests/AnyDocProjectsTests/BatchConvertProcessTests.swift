@@ -192,3 +192,61 @@ import Testing
         #expect(!tree.exists("escape.md") && !tree.exists("o2/../escape.md"))
     }
 }
+
+/// `--assets` in a folder someone else may have prepared: links planted
+/// there are replaced, never written through, and every image link
+/// resolves from the Markdown file that holds it.
+@Suite struct BatchAssetsProcessTests {
+    static let pictures = "pptx/text-links-pictures.pptx"
+
+    @Test func aLinkPlantedInTheAssetsFolderIsReplacedNotWrittenThrough() throws {
+        let tree = try BatchTree()
+        try tree.copy(Self.pictures, to: "d/deck.pptx")
+        try tree.write("victim.txt", "precious\n")
+        try tree.link("img/deck/image1.png", to: "../../victim.txt")
+        try tree.write("elsewhere/keep.txt", "x\n")
+        try tree.link("img2/deck", to: "../elsewhere")
+
+        let run = try BatchRun.run(["convert", "d", "-o", "o", "--assets", "img"], in: tree)
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(tree.read("victim.txt") == "precious\n")
+        var info = stat()
+        #expect(lstat(tree.path("img/deck/image1.png"), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
+
+        let planted = try BatchRun.run(["convert", "d", "-o", "o2", "--assets", "img2"], in: tree)
+        #expect(planted.status == 1, "a folder link inside the assets folder fails that document")
+        #expect(tree.files(below: "elsewhere") == ["keep.txt"])
+        #expect(!tree.exists("o2/deck.md"))
+    }
+
+    @Test func everyImageLinkResolvesFromTheMarkdownFileThatHoldsIt() throws {
+        let tree = try BatchTree()
+        try tree.copy(Self.pictures, to: "d/a/b/deck.pptx")
+        try tree.copy(Self.pictures, to: "d/top.pptx")
+        let batch = try BatchRun.run(["convert", "d", "-o", "out/md", "--assets", "media"], in: tree)
+        #expect(batch.status == 0, "\(batch.errorOutput)")
+        for output in ["out/md/a/b/deck.md", "out/md/top.md"] {
+            let markdown = try #require(tree.read(output))
+            #expect(ImageLinks.local(in: markdown).count == 2, "\(markdown)")
+            #expect(ImageLinks.broken(inFileAt: tree.path(output)).isEmpty, "\(output): \(markdown)")
+        }
+        // Two documents never share an assets folder.
+        #expect(tree.exists("media/a/b/deck/image1.png") && tree.exists("media/top/image1.png"))
+
+        let single = try BatchRun.run(["convert", "d/top.pptx", "-o", "sub/doc.md", "--assets", "sub/img"], in: tree)
+        #expect(single.status == 0, "\(single.errorOutput)")
+        #expect(tree.read("sub/doc.md")?.contains("](img/image1.png)") == true)
+        #expect(ImageLinks.broken(inFileAt: tree.path("sub/doc.md")).isEmpty)
+    }
+
+    @Test func namesOverTheFileSystemLimitAreShortenedNotFailed() throws {
+        let tree = try BatchTree()
+        let stem = String(repeating: "n", count: 248)
+        try tree.copy("docx/lists.docx", to: "d/\(stem).docx")
+        try tree.write("d/\(stem).txt", "the text twin\n")
+        let run = try BatchRun.run(["convert", "d", "-o", "o", "--assets", "img"], in: tree)
+        #expect(run.status == 0, "\(run.errorOutput)")
+        let outputs = tree.files(below: "o").filter { $0.hasSuffix(".md") }
+        #expect(outputs.count == 2 && outputs.allSatisfy { $0.utf8.count <= 255 })
+    }
+}
