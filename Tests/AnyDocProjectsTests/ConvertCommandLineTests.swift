@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The smaller promises of `anydoc convert`'s command line.
+@Suite struct ConvertCommandLineTests {
+    @Test func anOutputThatIsAFolderGetsTheInputsName() throws {
+        let tree = try BatchTree()
+        try tree.copy("docx/lists.docx", to: "x.docx")
+        try FileManager.default.createDirectory(atPath: tree.path("existdir"), withIntermediateDirectories: true)
+        let run = try BatchRun.run(["convert", "x.docx", "-o", "existdir/"], in: tree)
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(tree.exists("existdir/x.md"))
+        #expect(try BatchRun.run(["convert", "x.docx", "-o", "existdir"], in: tree).status == 0)
+    }
+
+    @Test func helpConvertShowsTheConvertHelp() throws {
+        let tree = try BatchTree()
+        let run = try BatchRun.run(["help", "convert"], in: tree)
+        #expect(run.status == 0)
+        #expect(run.output.contains("USAGE: anydoc convert") && run.output.contains("--incremental"))
+    }
+
+    @Test func shortFlagsCombineAndNumbersAreCheckedEvenForOneFile() throws {
+        let tree = try BatchTree()
+        try tree.copy("docx/lists.docx", to: "d/x.docx")
+        let combined = try BatchRun.run(["convert", "-qj2", "d", "-o", "o"], in: tree)
+        #expect(combined.status == 0, "\(combined.errorOutput)")
+        #expect(combined.errorOutput.isEmpty && tree.exists("o/x.md"))
+        let jobs = try BatchRun.run(["convert", "--jobs", "abc", "d/x.docx"], in: tree)
+        #expect(jobs.status == 2 && jobs.errorOutput.contains("--jobs"))
+    }
+
+    @Test func anUnknownFormatListsTheKnownOnes() throws {
+        let tree = try BatchTree()
+        let run = try BatchRun.run(["convert", "--format", "bogus", "-"], in: tree, input: "x")
+        #expect(run.status == 2)
+        #expect(run.errorOutput.contains("docx") && run.errorOutput.contains("pdf") && run.errorOutput.contains("csv"))
+    }
+
+    @Test func emptyStandardInputIsNamed() throws {
+        let tree = try BatchTree()
+        let run = try BatchRun.run(["convert", "-"], in: tree, input: "")
+        #expect(run.status == 1)
+        #expect(run.errorOutput.hasPrefix("anydoc: error: <stdin>:"), "\(run.errorOutput)")
+    }
+
+    @Test func aPageLeftBlankWithoutOCRIsTold() throws {
+        let tree = try BatchTree()
+        let run = try BatchRun.run(["convert", Fixture.packageRoot + "/TestDocuments/pdf/scanned.pdf", "--ocr", "never"], in: tree)
+        #expect(run.status == 0)
+        #expect(run.errorOutput.contains("page 2") && run.errorOutput.contains("blank"), "\(run.errorOutput)")
+    }
+
+    @Test func aReaderThatStopsReadingIsNotAnError() throws {
+        let tree = try BatchTree()
+        try tree.write("big.csv", (0..<100_000).map { "\($0),value \($0),more text\n" }.joined())
+        let binary = try #require(AnydocProcess.executable)
+        let pipe = Pipe()
+        let errors = tree.path("logs/pipe.err")
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["convert", tree.path("big.csv")]
+        process.standardOutput = pipe
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        try process.run()
+        // Like `| head -c 10`: read a little, then close the pipe.
+        _ = try pipe.fileHandleForReading.read(upToCount: 10)
+        try pipe.fileHandleForReading.close()
+        try pipe.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect((try? String(contentsOfFile: errors, encoding: .utf8)) == "")
+    }
+}
