@@ -113,7 +113,7 @@ enum ImageLinks {
         return expression.matches(in: markdown, range: NSRange(location: 0, length: text.length)).compactMap { match in
             var target = text.substring(with: match.range(at: 1))
             if target.hasPrefix("<") { target = String(target.dropFirst().dropLast()) }
-            if target.isEmpty || target.contains("://") || target.hasPrefix("data:") { return nil }
+            if target.isEmpty || target.contains("://") || target.hasPrefix("//") || target.hasPrefix("data:") { return nil }
             return target.removingPercentEncoding ?? target
         }
     }
