@@ -63,8 +63,10 @@ enum BatchRun {
         var timedOut: Bool
     }
 
-    static func start(_ arguments: [String], in tree: BatchTree, input: String? = nil) throws -> (Process, String, String) {
-        let binary = try #require(AnydocProcess.executable, "the anydoc executable is not beside the test bundle")
+    /// `viaProgram` runs `arguments[0]` with the rest instead of anydoc.
+    static func start(_ arguments: [String], in tree: BatchTree, input: String? = nil, viaProgram: Bool = false) throws -> (Process, String, String) {
+        let binary = viaProgram ? arguments[0] : try #require(AnydocProcess.executable, "the anydoc executable is not beside the test bundle")
+        let arguments = viaProgram ? Array(arguments.dropFirst()) : arguments
         let name = UUID().uuidString
         let outputPath = tree.path("logs/\(name).out"), errorPath = tree.path("logs/\(name).err")
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
@@ -86,8 +88,8 @@ enum BatchRun {
         return (process, outputPath, errorPath)
     }
 
-    static func run(_ arguments: [String], in tree: BatchTree, input: String? = nil, seconds: Double = 60) throws -> Outcome {
-        let (process, outputPath, errorPath) = try start(arguments, in: tree, input: input)
+    static func run(_ arguments: [String], in tree: BatchTree, input: String? = nil, seconds: Double = 60, viaProgram: Bool = false) throws -> Outcome {
+        let (process, outputPath, errorPath) = try start(arguments, in: tree, input: input, viaProgram: viaProgram)
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         let timedOut = process.isRunning

@@ -76,3 +76,36 @@ import Testing
         #expect((try? String(contentsOfFile: errors, encoding: .utf8)) == "")
     }
 }
+
+/// Peak memory of one conversion of a file made of one enormous field,
+/// measured by `/usr/bin/time`: about twice the input at most, or a
+/// typed resource limit, never an abort.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs /usr/bin/time"))
+struct SingleFieldMemoryTests {
+    static let size = 40 << 20
+
+    /// Exit status and peak resident kilobytes of `anydoc arguments…`.
+    private func measure(_ arguments: [String], in tree: BatchTree) throws -> (status: Int32, peakKB: Int, errors: String) {
+        let run = try BatchRun.run(["/usr/bin/time", "-f", "peak %M", "-o", "logs/time.txt", try #require(AnydocProcess.executable)] + arguments,
+                                   in: tree, viaProgram: true)
+        let line = try #require(tree.read("logs/time.txt")).split(separator: "\n").last { $0.hasPrefix("peak ") }
+        return (run.status, Int(try #require(line).dropFirst(5)) ?? 0, run.errorOutput)
+    }
+
+    @Test func oneFieldCSVFailsWithAResourceLimitAndTextStaysWithinTwiceItsSize() throws {
+        let tree = try BatchTree()
+        try tree.write("small.csv", "a,b\n1,2\n")
+        try Data(repeating: UInt8(ascii: "a"), count: Self.size).write(to: URL(fileURLWithPath: tree.path("one.csv")))
+        try Data(repeating: UInt8(ascii: "a"), count: Self.size).write(to: URL(fileURLWithPath: tree.path("one.txt")))
+        let baseline = try measure(["convert", "small.csv", "-o", "small.md"], in: tree)
+        #expect(baseline.status == 0)
+
+        let csv = try measure(["convert", "one.csv", "-o", "one.csv.md"], in: tree)
+        #expect(csv.status == 1 && csv.errors.contains("resource limit"), "\(csv.errors)")
+        #expect(csv.peakKB - baseline.peakKB < 2 * Self.size / 1024, "peak \(csv.peakKB) KB")
+
+        let text = try measure(["convert", "one.txt", "-o", "one.txt.md"], in: tree)
+        #expect(text.status == 0, "\(text.errors)")
+        #expect(text.peakKB - baseline.peakKB < 2 * Self.size / 1024 + Self.size / 4096, "peak \(text.peakKB) KB")
+    }
+}
