@@ -117,7 +117,8 @@ import Testing
         #expect(tree.files(below: "d/out").filter { $0.hasSuffix(".md") } == ["a.md"])
     }
 
-    @Test func anInterruptedRunRemovesItsTemporaryFilesReportsAndExits130() throws {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedRunRemovesItsTemporaryFilesReportsAndExits130(signal: Int32) throws {
         let tree = try BatchTree()
         for number in 0..<400 { try tree.copy("pdf/two-columns.pdf", to: "d/f\(number).pdf") }
         let (process, _, errorPath) = try BatchRun.start(["convert", "d", "-o", "o", "--jobs", "1"], in: tree)
@@ -125,7 +126,7 @@ import Testing
         func written() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: tree.path("o"))) ?? []).filter { $0.hasSuffix(".md") }.count }
         while process.isRunning, Date() < deadline, written() < 3 { usleep(1_000) }
         #expect(process.isRunning, "the batch ended before it could be interrupted")
-        process.interrupt()
+        kill(process.processIdentifier, signal)
         let stop = Date().addingTimeInterval(20)
         while process.isRunning, Date() < stop { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
