@@ -4,8 +4,35 @@
 #   Scripts/bench.sh [FOLDER] [--formats docx,pdf]
 # FOLDER defaults to ../shared/corpus. The rivals go into a virtualenv in
 # .build/bench-venv (override with BENCH_VENV).
+#
+#   Scripts/bench.sh --memory
+# measures anydoc's peak resident memory (/usr/bin/time) on large inputs
+# made in /tmp: a 100 MB CSV that is one field, the same as text, and the
+# 30 MB workbook of Scripts/make-large-xlsx.py. Figures on the 2-core
+# development machine (release build, December 2026):
+#   input                         peak RSS    exit
+#   100 MiB single-field CSV      137 MiB     1, resource limit (before: 538 MiB, converted)
+#   100 MiB single-line TXT       238 MiB     0 (before: 338 MiB)
+#   28.8 MiB xlsx (3.6 M cells)   127 MiB     0
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "--memory" ]; then
+  swift build -c release --product anydoc >&2
+  anydoc="$(swift build -c release --show-bin-path)/anydoc"
+  python3 -c "open('/tmp/anydoc-one-field.csv', 'wb').write(b'a' * (100 << 20))"
+  cp /tmp/anydoc-one-field.csv /tmp/anydoc-one-field.txt
+  [ -f /tmp/anydoc-large.xlsx ] || python3 Scripts/make-large-xlsx.py /tmp/anydoc-large.xlsx >/dev/null
+  printf '%-32s %10s %s\n' input "peak RSS" exit
+  for input in /tmp/anydoc-one-field.csv /tmp/anydoc-one-field.txt /tmp/anydoc-large.xlsx; do
+    peak=$( { /usr/bin/time -f '%M' "$anydoc" convert "$input" -o /tmp/anydoc-memory.md 2>&1 >/dev/null || true; } | tail -1)
+    status=$( "$anydoc" convert "$input" -o /tmp/anydoc-memory.md >/dev/null 2>&1 && echo 0 || echo $? )
+    printf '%-32s %7d MB %s\n' "$(basename "$input") ($(( $(stat -c %s "$input") >> 20 )) MB)" $(( peak / 1024 )) "$status"
+  done
+  rm -f /tmp/anydoc-memory.md
+  exit 0
+fi
+
 folder="${1:-../shared/corpus}"
 shift || true
 venv="${BENCH_VENV:-.build/bench-venv}"

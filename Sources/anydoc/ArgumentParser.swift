@@ -89,11 +89,11 @@ struct ArgumentParser {
                     name = String(name[..<equals])
                 }
             } else {
-                guard argument.count == 2, let short = argument.last,
-                      let option = options.first(where: { $0.short == short }) else {
-                    throw UsageError("unknown option '\(argument)' for '\(command)'")
-                }
-                name = option.name
+                let (flags, option, value) = try shortOptions(argument)
+                parsed.flags.formUnion(flags)
+                guard let option else { continue }
+                name = option
+                inlineValue = value
             }
             guard let option = options.first(where: { $0.name == name }) else {
                 throw UsageError("unknown option '--\(name)' for '\(command)'")
@@ -113,6 +113,23 @@ struct ArgumentParser {
             }
         }
         return parsed
+    }
+
+    /// A group of short options, `-q`, `-qj2`, `-qj 2`: flags, then at most
+    /// one option that takes a value, written after it or as the next
+    /// argument.
+    private func shortOptions(_ argument: String) throws -> (flags: [String], option: String?, value: String?) {
+        var flags: [String] = []
+        var letters = Substring(argument.dropFirst())
+        while let short = letters.first {
+            letters = letters.dropFirst()
+            guard let option = options.first(where: { $0.short == short }) else {
+                throw UsageError("unknown option '-\(short)' for '\(command)'")
+            }
+            if option.takesValue { return (flags, option.name, letters.isEmpty ? nil : String(letters)) }
+            flags.append(option.name)
+        }
+        return (flags, nil, nil)
     }
 
     /// Parses `arguments`; when they ask for `--help`, prints it and

@@ -5,6 +5,9 @@ import Synchronization
 
 /// Converts many documents in parallel into a folder that mirrors their
 /// tree. One bad file never stops the batch: it is counted and reported.
+/// Every input gets its own output (`OutputNames`), files are written
+/// without following links planted in the output or assets folders, and
+/// an interruption removes temporary files and still reports.
 struct BatchConversion: Sendable {
     let converter: AnyDocConverter
     let markdownOptions: MarkdownOptions
@@ -12,108 +15,162 @@ struct BatchConversion: Sendable {
     let outputFolder: String
     let jobs: Int
     let timingsPath: String?
+    let reportPath: String?
     let showProgress: Bool
+    let quiet: Bool
+    let incremental: Bool
 
-    struct Failure: Sendable {
-        let path: String
-        let error: ConversionError
-    }
-
-    struct Report {
-        let total: Int
-        let failures: [Failure]
-        let skipped: [String]
-        let seconds: Double
-
-        var summary: String {
-            let converted = total - failures.count
-            let rate = Double(total) / max(seconds, 0.001)
-            var text = "Converted \(converted) of \(total) files in \(Self.format(seconds)) s (\(Self.format(rate)) files/s)"
-            if !skipped.isEmpty { text += ", skipped \(skipped.count) with unsupported extensions" }
-            text += failures.isEmpty ? ".\n" : "; \(failures.count) failed:\n"
-            for failure in failures.sorted(by: { $0.path < $1.path }) {
-                text += "  \(failure.path): \(failure.error.kind.rawValue): \(failure.error.reason)\n"
-            }
-            return text
-        }
-
-        private static func format(_ value: Double) -> String {
-            let hundredths = Int((value * 100).rounded())
-            return "\(hundredths / 100).\(String(hundredths % 100).leftPadded(2))"
-        }
-    }
-
-    func run(_ inputs: InputFiles) -> Report {
-        let files = inputs.files
-        let outputs = inputs.markdownPaths()
+    /// What the workers share while the batch runs.
+    private final class State: Sendable {
+        let items: Mutex<[BatchItem?]>
+        let removed = Mutex([String]())
+        let manifest: Mutex<BatchManifest>
+        let timings: Mutex<[String]>
         let start = Terminal.monotonicSeconds()
+        /// Held while the batch ends, so an interruption then waits for it.
+        let ending = Mutex(false)
+
+        init(count: Int, manifest: BatchManifest) {
+            items = Mutex([BatchItem?](repeating: nil, count: count))
+            self.manifest = Mutex(manifest)
+            timings = Mutex([String](repeating: "", count: count))
+        }
+    }
+
+    /// Runs the batch and returns the exit status.
+    func run(_ inputs: InputFiles) throws -> Int32 {
+        let files = inputs.files
+        let outputs = OutputNames.markdownPaths(for: files.map(\.relativePath))
+        try refuseOverwritingInputs(files, outputs)
+        let root = try ContainedFolder(root: outputFolder, relative: "")
+        let placement = try AssetPlacement(outputFolder: outputFolder, assetsFolder: assetsFolder)
+        let state = State(count: files.count, manifest: BatchManifest.load(from: outputFolder))
+        let finish: @Sendable (Bool) -> Int32 = { interrupted in
+            self.finish(state, inputs, root: root, interrupted: interrupted)
+        }
+        Interruption.install { _ = finish(true) }
+
         let progress = ProgressLine(total: files.count, enabled: showProgress)
         let next = Atomic(0)
-        let failures = Mutex([Failure]())
-        let timings = Mutex([String](repeating: "", count: files.count))
-        let folders = Mutex(Set<String>())
         let workers = max(1, min(jobs, files.count))
         let converter = AnyDocConverter(options: self.converter.options.sharingCores(among: workers))
-
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
                 let file = files[index]
                 let fileStart = Terminal.monotonicSeconds()
-                var outcome = "ok"
-                var convertSeconds = 0.0
-                do throws(ConversionError) {
-                    convertSeconds = try convert(file, with: converter, to: outputFolder + "/" + outputs[index], folders: folders)
-                } catch {
-                    outcome = error.code
-                    failures.withLock { $0.append(Failure(path: file.path, error: error)) }
-                }
+                let item = process(file, output: outputs[index], converter: converter, placement: placement, root: root, state: state)
+                state.items.withLock { $0[index] = item }
+                state.manifest.withLock { $0.record(item, for: file) }
                 if timingsPath != nil {
-                    // A failed conversion counts its whole time.
-                    let total = (Terminal.monotonicSeconds() - fileStart) * 1000
-                    let converting = outcome == "ok" ? convertSeconds * 1000 : total
-                    timings.withLock { $0[index] = "\(file.path)\t\(converting)\t\(outcome)\t\(total)\n" }
+                    let line = Self.timingLine(item, totalSeconds: Terminal.monotonicSeconds() - fileStart)
+                    state.timings.withLock { $0[index] = line }
                 }
                 progress.finished(file.relativePath)
             }
         }
         progress.clear()
-        if let timingsPath {
-            let text = timings.withLock { $0.joined() }
-            if !FileManager.default.createFile(atPath: timingsPath, contents: Data(text.utf8)) {
-                Terminal.writeError("anydoc: error: cannot write timings to \(timingsPath)\n")
-            }
-        }
-        return Report(
-            total: files.count, failures: failures.withLock { $0 }, skipped: inputs.skipped,
-            seconds: Terminal.monotonicSeconds() - start)
+        return finish(false)
     }
 
-    /// Returns the seconds spent converting, as `ConversionJob` measures them.
-    private func convert(
-        _ file: InputFiles.File, with converter: AnyDocConverter, to outputPath: String, folders: borrowing Mutex<Set<String>>
-    ) throws(ConversionError) -> Double {
-        let folder = (outputPath as NSString).deletingLastPathComponent
-        // Each output folder is created once, not once per file.
-        if !folders.withLock({ $0.contains(folder) }) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ConversionError(.io, "cannot create \(folder)", file: file.path)
-            }
-            folders.withLock { _ = $0.insert(folder) }
+    private func process(
+        _ file: InputFiles.File, output: String, converter: AnyDocConverter, placement: AssetPlacement?,
+        root: ContainedFolder, state: State
+    ) -> BatchItem {
+        var item = BatchItem(path: file.path, output: output, status: .ok, bytesIn: file.size)
+        guard file.isRegular else {
+            return skip(item, "not a regular file", root: root, state: state)
         }
-        let assets = assetsFolder.map { $0 + "/" + (file.relativePath as NSString).deletingPathExtension }
-        var options = markdownOptions
-        if let assets { options.embeddedImages = .link(prefix: assets) }
-        let job = ConversionJob(converter: converter, markdownOptions: options, assetsFolder: assets)
-        return try job.convert(file.path, to: outputPath)
+        if incremental, let unchanged = state.manifest.withLock({ $0.unchanged(file, output: output, in: root) }) {
+            return unchanged
+        }
+        let start = Terminal.monotonicSeconds()
+        do throws(ConversionError) {
+            let bytes = try converter.readRegularFile(at: file.path)
+            item.bytesIn = bytes.count
+            if DocumentFormat(fileExtension: (file.path as NSString).pathExtension) == nil, converter.options.format == nil {
+                let detected = converter.detect(bytes, fileName: file.path)
+                if detected.format == nil && !detected.isEncrypted {
+                    return skip(item, "no supported format found in its content", root: root, state: state)
+                }
+            }
+            let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assets: placement?.assets(for: output))
+            let outcome = try job.convert(bytes, name: file.path, into: OutputFile(root: outputFolder, relative: output))
+            item.format = outcome.format?.rawValue
+            item.bytesOut = outcome.bytesOut
+            item.milliseconds = outcome.seconds * 1000
+            if !outcome.warnings.isEmpty { item.warnings = outcome.warnings }
+        } catch {
+            item.status = .failed
+            item.errorKind = error.kind.rawValue
+            item.error = error.reason
+            item.milliseconds = (Terminal.monotonicSeconds() - start) * 1000
+            removeStale(output, root: root, state: state)
+        }
+        return item
     }
-}
 
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+    private func skip(_ item: BatchItem, _ reason: String, root: ContainedFolder, state: State) -> BatchItem {
+        var item = item
+        item.status = .skipped
+        item.error = reason
+        if let output = item.output { removeStale(output, root: root, state: state) }
+        item.output = nil
+        return item
+    }
+
+    /// An input that no longer converts must not leave an output that
+    /// looks current: it is removed and listed in the summary.
+    private func removeStale(_ output: String, root: ContainedFolder, state: State) {
+        if root.removeFile(output) { state.removed.withLock { $0.append(output) } }
+    }
+
+    /// Refuses, before anything is written, a batch whose output would
+    /// replace one of its inputs (the output folder is the input folder).
+    private func refuseOverwritingInputs(_ files: [InputFiles.File], _ outputs: [String]) throws {
+        let inputs = Set(files.compactMap { FileIdentity(path: $0.path) })
+        for output in outputs {
+            let path = outputFolder + "/" + output
+            if let identity = FileIdentity(path: path), inputs.contains(identity) {
+                throw UsageError("the output \(path) would replace an input; choose an output folder outside the inputs")
+            }
+        }
+    }
+
+    /// A `--timings` line; a failed conversion counts its whole time.
+    private static func timingLine(_ item: BatchItem, totalSeconds: Double) -> String {
+        let total = totalSeconds * 1000
+        guard item.status == .failed else { return "\(item.path)\t\(item.milliseconds)\t\(item.status.rawValue)\t\(total)\n" }
+        let code = ConversionError(ConversionError.Kind(rawValue: item.errorKind ?? "") ?? .io, "").code
+        return "\(item.path)\t\(total)\t\(code)\t\(total)\n"
+    }
+
+    /// Writes the report, manifest and timings and prints the summary:
+    /// at the end, or for what was done when interrupted. Runs once.
+    private func finish(_ state: State, _ inputs: InputFiles, root: ContainedFolder, interrupted: Bool) -> Int32 {
+        state.ending.withLock { ended in
+            guard !ended else { return 0 }
+            ended = true
+            var items = state.items.withLock { $0.compactMap { $0 } }
+            items += inputs.skipped.map { BatchItem(path: $0.path, status: .skipped, error: $0.reason) }
+            if let reportPath { Self.write(items.map(\.jsonLine).joined(), to: reportPath, what: "the report") }
+            state.manifest.withLock { $0.save(in: root) }
+            if let timingsPath { Self.write(state.timings.withLock { $0.joined() }, to: timingsPath, what: "timings") }
+            let summary = BatchSummary(
+                items: items, notes: inputs.notes, removedOutputs: state.removed.withLock { $0 },
+                seconds: Terminal.monotonicSeconds() - state.start, interrupted: interrupted)
+            Terminal.writeError(summary.text(quiet: quiet))
+            return items.contains(where: \.hasFailed) ? 1 : 0
+        }
+    }
+
+    private static func write(_ text: String, to path: String, what: String) {
+        do throws(ConversionError) {
+            let folder = try ContainedFolder(root: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, relative: "")
+            try folder.write(Array(text.utf8), as: (path as NSString).lastPathComponent, tracked: false)
+        } catch {
+            Terminal.writeError("anydoc: error: cannot write \(what) to \(path): \(error.reason)\n")
+        }
     }
 }

@@ -14,7 +14,7 @@ enum ConvertCommand {
         parser.option("output", short: "o", value: "path", help: "Write to this file (one input) or folder (several inputs or a folder).")
         parser.option("format", value: "name", help: "Read the input as this format (docx, csv, md, …) instead of detecting it.")
         parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the number of cores).")
-        parser.option("assets", value: "folder", help: "Write embedded images there and link them as ![alt](folder/name).")
+        parser.option("assets", value: "folder", help: "Write embedded images there (one folder per document in a batch), linked relative to each Markdown file.")
         parser.option("password", value: "text", help: "Password for an encrypted PDF.")
         parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
         parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default: eng, and pages that read poorly in the model of their detected script).")
@@ -29,18 +29,55 @@ enum ConvertCommand {
         parser.option("timings", value: "file", help: "Write each file's times as TSV (path, conversion ms, outcome, total ms with the output file), for benchmarks.")
         parser.flag("chunks", help: "Print sections (heading path, page/slide/sheet, offsets, text) as JSON Lines.")
         parser.option("chunk-size", value: "chars", help: "Longest chunk in characters with --chunks (default 8000).")
-        parser.flag("quiet", short: "q", help: "No progress line and no summary.")
+        parser.flag("quiet", short: "q", help: "No progress line and no summary; failures are still printed.")
+        parser.flag("incremental", help: "Skip inputs unchanged (size, modification time) since their output was written.")
+        parser.option("report", value: "file", help: "Write one JSON line per input (path, output, format, status, error, ms, bytes).")
+        parser.option("files-from", value: "file|-", help: "Convert the files listed there, one per line, mirroring their paths.")
+        parser.flag("null", short: "0", help: "The --files-from list is separated by NUL bytes, not lines.")
+        parser.flag("follow-links", help: "Follow links to folders (each real folder once) and links leaving the input folder.")
+        parser.option("extensions", value: "list", help: "Only take files with these extensions (docx,pdf,…) from folders, not all detected by content.")
         return parser
     }
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
-        guard !parsed.positionals.isEmpty else { throw UsageError("convert needs a file, a folder or - for standard input") }
+        let listed = try listedInputs(parsed)
+        guard !parsed.positionals.isEmpty || !listed.isEmpty else {
+            throw UsageError("convert needs a file, a folder or - for standard input")
+        }
+        let options = try conversionOptions(parsed)
+        var markdownOptions = MarkdownOptions()
+        markdownOptions.frontMatter = parsed.has("front-matter")
+        markdownOptions.provenanceMarkers = !parsed.has("no-markers")
+        let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let inputs = try InputFiles(paths: parsed.positionals, listed: listed, selection: selection(parsed))
+        let converter = AnyDocConverter(options: options)
 
+        if parsed.has("chunks") {
+            guard inputs.files.count == 1, !inputs.cameFromFolder else { throw UsageError("--chunks takes one file") }
+            return try SingleConversion.chunks(inputs.files[0].path, converter: converter, markdownOptions: markdownOptions, parsed: parsed)
+        }
+        if inputs.files.count == 1 && !inputs.cameFromFolder {
+            return SingleConversion(converter: converter, markdownOptions: markdownOptions, assetsFolder: parsed.value("assets"))
+                .run(inputs.files[0].path, output: parsed.value("output"))
+        }
+        guard let outputFolder = parsed.value("output") else {
+            throw UsageError("several inputs or a folder need -o <output folder>")
+        }
+        let batch = BatchConversion(
+            converter: converter, markdownOptions: markdownOptions, assetsFolder: parsed.value("assets"),
+            outputFolder: outputFolder, jobs: jobs, timingsPath: parsed.value("timings"), reportPath: parsed.value("report"),
+            showProgress: !parsed.has("quiet") && Terminal.standardErrorIsTerminal, quiet: parsed.has("quiet"),
+            incremental: parsed.has("incremental"))
+        return try batch.run(inputs)
+    }
+
+    private static func conversionOptions(_ parsed: ArgumentParser.Parsed) throws -> ConversionOptions {
         var options = ConversionOptions()
         if let name = parsed.value("format") {
             guard let format = DocumentFormat(rawValue: name.lowercased()) ?? DocumentFormat(fileExtension: name) else {
-                throw UsageError("unknown format '\(name)'")
+                let names = DocumentFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("unknown format '\(name)'; the formats are \(names)")
             }
             options.format = format
         }
@@ -61,123 +98,36 @@ enum ConvertCommand {
         }
         if let dpi = try parsed.integer("ocr-dpi", in: 72...1200) { options.ocrDPI = dpi }
         if let workers = try parsed.integer("ocr-workers", in: 1...64) { options.ocrWorkers = workers }
-
-        var markdownOptions = MarkdownOptions()
-        markdownOptions.frontMatter = parsed.has("front-matter")
-        markdownOptions.provenanceMarkers = !parsed.has("no-markers")
-        let assetsFolder = parsed.value("assets")
-        if let assetsFolder { markdownOptions.embeddedImages = .link(prefix: assetsFolder) }
         // Image bytes are only ever written to the assets folder.
-        options.readsImageBytes = assetsFolder != nil
-
-        let inputs = try InputFiles(paths: parsed.positionals)
-        let converter = AnyDocConverter(options: options)
-        let quiet = parsed.has("quiet")
-
-        if parsed.has("chunks") {
-            guard inputs.files.count == 1, !inputs.cameFromFolder else { throw UsageError("--chunks takes one file") }
-            let size = try parsed.integer("chunk-size", in: 100...10_000_000) ?? 8_000
-            let path = inputs.files[0].path
-            do {
-                let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
-                let markdown = try converter.markdown(bytes, fileName: path == "-" ? nil : path, options: markdownOptions)
-                try ChunkOutput.write(markdown: markdown, format: converter.detect(bytes, fileName: path).format, maxLength: size)
-                return 0
-            } catch {
-                Terminal.writeError("anydoc: error: \(error)\n")
-                return 1
-            }
-        }
-
-        if inputs.files.count == 1 && !inputs.cameFromFolder {
-            let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assetsFolder: assetsFolder)
-            do {
-                try job.convert(inputs.files[0].path, to: parsed.value("output"))
-                return 0
-            } catch {
-                Terminal.writeError("anydoc: error: \(error)\n")
-                return 1
-            }
-        }
-
-        guard let outputFolder = parsed.value("output") else {
-            throw UsageError("several inputs or a folder need -o <output folder>")
-        }
-        let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
-        let batch = BatchConversion(
-            converter: converter, markdownOptions: markdownOptions, assetsFolder: assetsFolder,
-            outputFolder: outputFolder, jobs: jobs, timingsPath: parsed.value("timings"),
-            showProgress: !quiet && Terminal.standardErrorIsTerminal)
-        let report = batch.run(inputs)
-        if !quiet { Terminal.writeError(report.summary) }
-        return report.failures.isEmpty ? 0 : 1
-    }
-}
-
-/// Converts one document to a Markdown file or standard output.
-struct ConversionJob: Sendable {
-    let converter: AnyDocConverter
-    let markdownOptions: MarkdownOptions
-    let assetsFolder: String?
-
-    /// Converts the document and returns the seconds spent reading and
-    /// converting it into Markdown in memory, without creating, writing
-    /// and renaming the output file, which costs the file system more than
-    /// converting a small document does. (Markdown over the writer's 64 KB
-    /// buffer is written as it is produced, and counted.)
-    @discardableResult
-    func convert(_ path: String, to outputPath: String?) throws(ConversionError) -> Double {
-        let start = Terminal.monotonicSeconds()
-        let bytes: [UInt8]
-        let name: String?
-        if path == "-" {
-            do {
-                bytes = try converter.readStandardInput()
-            } catch {
-                throw error.naming("<stdin>")
-            }
-            name = nil
-        } else {
-            bytes = try converter.readFile(at: path)
-            name = path
-        }
-        if let outputPath, outputPath != "-" {
-            let openStart = Terminal.monotonicSeconds()
-            let file = try OutputFile(path: outputPath)
-            let converting = Terminal.monotonicSeconds()
-            do {
-                let writer = MarkdownWriter(output: file.output, options: markdownOptions, limits: converter.options.limits)
-                try converter.convert(bytes, fileName: name, into: writer)
-                try writer.completeDocument()
-                let converted = Terminal.monotonicSeconds()
-                try writer.finish()
-                try writeAssets(writer.assets)
-                try file.commit()
-                return (openStart - start) + (converted - converting)
-            } catch {
-                file.discard()
-                throw error
-            }
-        } else {
-            let writer = MarkdownWriter(output: FileDescriptorOutput(descriptor: 1), options: markdownOptions, limits: converter.options.limits)
-            try converter.convert(bytes, fileName: name, into: writer)
-            try writer.finish()
-            let seconds = Terminal.monotonicSeconds() - start
-            try writeAssets(writer.assets)
-            return seconds
-        }
+        options.readsImageBytes = parsed.value("assets") != nil
+        return options
     }
 
-    private func writeAssets(_ assets: [Asset]) throws(ConversionError) {
-        guard let assetsFolder, !assets.isEmpty else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: assetsFolder, withIntermediateDirectories: true)
-            for asset in assets {
-                let safeName = asset.name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "..", with: "_")
-                try Data(asset.bytes).write(to: URL(fileURLWithPath: assetsFolder).appendingPathComponent(safeName))
-            }
-        } catch {
-            throw .io("cannot write assets to \(assetsFolder): \(error.localizedDescription)")
+    /// How folders are walked; the output and assets folders, when they
+    /// already exist, are never read as input.
+    private static func selection(_ parsed: ArgumentParser.Parsed) -> InputFiles.Selection {
+        var selection = InputFiles.Selection()
+        selection.followLinks = parsed.has("follow-links")
+        if let list = parsed.value("extensions") {
+            selection.extensions = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")).lowercased() })
         }
+        for folder in [parsed.value("output"), parsed.value("assets")].compactMap({ $0 }) {
+            if let identity = FileIdentity(path: folder) { selection.excluded.insert(identity) }
+        }
+        return selection
+    }
+
+    /// The paths `--files-from` lists (a file, or `-` for standard input).
+    private static func listedInputs(_ parsed: ArgumentParser.Parsed) throws -> [String] {
+        guard let source = parsed.value("files-from") else {
+            if parsed.has("null") { throw UsageError("-0 goes with --files-from") }
+            return []
+        }
+        let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: source)
+        guard let data else { throw UsageError("cannot read the list \(source)") }
+        let separator: UInt8 = parsed.has("null") ? 0 : 10
+        return data.split(separator: separator).map { String(decoding: $0, as: UTF8.self) }
+            .map { separator == 10 && $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+            .filter { !$0.isEmpty }
     }
 }

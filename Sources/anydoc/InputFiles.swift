@@ -1,72 +1,82 @@
 import AnyDocSwift
 import Foundation
 
-/// The documents a command works on: files named directly, and the files
-/// found by walking named folders (hidden files and folders skipped).
+/// The documents a command works on: files named directly or listed with
+/// `--files-from`, and the regular files found by walking named folders
+/// (see `FolderWalker` for what a walk takes and leaves).
 struct InputFiles {
     struct File {
         /// The path to read.
         let path: String
         /// The path below the named folder, used to mirror the tree.
         let relativePath: String
+        /// Size and modification time (ns) when found, for `--incremental`.
+        var size = 0
+        var modified: Int64 = 0
+        /// False for a FIFO, socket or device named directly: a batch
+        /// skips it, a single conversion reads it like `cat` would.
+        var isRegular = true
+    }
+
+    /// How the inputs are gathered.
+    struct Selection {
+        var followLinks = false
+        /// When set, only files with these extensions (lowercased) are taken.
+        var extensions: Set<String>?
+        /// Folders never read as input: the output and assets folders.
+        var excluded: Set<FileIdentity> = []
     }
 
     var files: [File] = []
-    /// Files inside folders whose extension names no supported format.
-    var skipped: [String] = []
+    /// Files left out, each with the reason.
+    var skipped: [(path: String, reason: String)] = []
+    /// Things worth telling that are not failures (links followed out).
+    var notes: [String] = []
     /// True when a folder was named, so the output must mirror a tree.
     var cameFromFolder = false
 
-    init(paths: [String]) throws {
-        let manager = FileManager.default
-        for path in paths {
-            if path == "-" {
-                files.append(File(path: path, relativePath: "stdin"))
-                continue
+    init(paths: [String], listed: [String] = [], selection: Selection = Selection()) throws {
+        for path in paths { try add(path, relativePath: (path as NSString).lastPathComponent, selection: selection) }
+        for path in listed { try add(path, relativePath: Self.contained(path), selection: selection) }
+        if !listed.isEmpty { cameFromFolder = true }
+    }
+
+    private mutating func add(_ path: String, relativePath: String, selection: Selection) throws {
+        if path == "-" {
+            files.append(File(path: path, relativePath: "stdin"))
+            return
+        }
+        guard let status = FileStatus(path: path, followingLinks: true) else {
+            throw UsageError("no such file or folder: \(path)")
+        }
+        if status.isFolder {
+            cameFromFolder = true
+            if selection.excluded.contains(status.identity) {
+                throw UsageError("\(path) is the output or assets folder; choose one outside the inputs")
             }
-            var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw UsageError("no such file or folder: \(path)")
-            }
-            if isFolder.boolValue {
-                cameFromFolder = true
-                walk(folder: path, relative: "")
-            } else {
-                files.append(File(path: path, relativePath: (path as NSString).lastPathComponent))
-            }
+            var walker = FolderWalker(followLinks: selection.followLinks, excluded: selection.excluded)
+            walker.walk(root: path)
+            for found in walker.found { take(found.path, found.relativePath, found.status, selection) }
+            skipped += walker.skipped
+            notes += walker.notes
+        } else {
+            take(path, relativePath, status, selection)
         }
     }
 
-    private mutating func walk(folder: String, relative: String) {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(name)
-            let relativePath = relative.isEmpty ? name : relative + "/" + name
-            var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                walk(folder: path, relative: relativePath)
-            } else if DocumentFormat(fileExtension: (name as NSString).pathExtension) != nil {
-                files.append(File(path: path, relativePath: relativePath))
-            } else {
-                skipped.append(path)
-            }
+    private mutating func take(_ path: String, _ relativePath: String, _ status: FileStatus, _ selection: Selection) {
+        if let extensions = selection.extensions, !extensions.contains((path as NSString).pathExtension.lowercased()) {
+            skipped.append((path, "extension not among --extensions"))
+            return
         }
+        files.append(File(
+            path: path, relativePath: relativePath, size: status.size, modified: status.modified, isRegular: status.isRegular))
     }
 
-    /// Output paths mirroring the inputs with a `.md` extension; where two
-    /// inputs would collide (`a.docx`, `a.pdf`), both keep their extension
-    /// (`a.docx.md`, `a.pdf.md`).
-    func markdownPaths() -> [String] {
-        let stems = files.map { file -> String in
-            let ext = (file.relativePath as NSString).pathExtension
-            return ext.isEmpty ? file.relativePath : String(file.relativePath.dropLast(ext.count + 1))
-        }
-        var counts: [String: Int] = [:]
-        for stem in stems { counts[stem.lowercased(), default: 0] += 1 }
-        return zip(files, stems).map { file, stem in
-            counts[stem.lowercased(), default: 0] > 1 ? file.relativePath + ".md" : stem + ".md"
-        }
+    /// A listed path as a relative path that stays inside the output
+    /// folder: no leading `/`, no `.`, and `..` written as `__`.
+    static func contained(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }.map { $0 == ".." ? "__" : String($0) }
+        return parts.isEmpty ? "input" : parts.joined(separator: "/")
     }
 }

@@ -1,4 +1,5 @@
 import AnyDocSwift
+import Foundation
 import Glibc
 
 /// A Markdown file written under a temporary name and renamed into place
@@ -6,43 +7,28 @@ import Glibc
 /// and a failure leaves no stale output.
 final class OutputFile {
     let output: FileDescriptorOutput
-    private let path: String
-    private let temporaryPath: String
-    private let descriptor: Int32
-    private var closed = false
-    private var committed = false
+    private let file: TemporaryFile
 
-    init(path: String) throws(ConversionError) {
-        self.path = path
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        temporaryPath = folder + "/." + name + ".\(getpid()).tmp"
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ConversionError(.io, "cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        output = FileDescriptorOutput(descriptor: descriptor)
+    /// `relative` is below `root` and reached without following links.
+    init(root: String, relative: String) throws(ConversionError) {
+        let folder = try ContainedFolder(root: root, relative: (relative as NSString).deletingLastPathComponent)
+        file = try TemporaryFile(in: folder, finalName: (relative as NSString).lastPathComponent)
+        output = FileDescriptorOutput(descriptor: file.descriptor)
     }
 
-    func commit() throws(ConversionError) {
-        closeDescriptor()
-        committed = true
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw ConversionError(.io, "cannot write \(path): \(reason)")
-        }
+    /// A path the user named: its folder is taken as named.
+    convenience init(path: String) throws(ConversionError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try self.init(root: folder.isEmpty ? "." : folder, relative: (path as NSString).lastPathComponent)
     }
 
-    func discard() {
-        closeDescriptor()
-        unlink(temporaryPath)
+    /// The bytes written so far.
+    var size: Int {
+        var info = stat()
+        return fstat(file.descriptor, &info) == 0 ? Int(info.st_size) : 0
     }
 
-    private func closeDescriptor() {
-        if !closed { close(descriptor); closed = true }
-    }
+    func commit() throws(ConversionError) { try file.commit() }
 
-    deinit { if !committed { discard() } }
+    func discard() { file.discard() }
 }

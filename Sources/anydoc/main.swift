@@ -30,6 +30,10 @@ guard let name = arguments.first else {
     exit(2)
 }
 if name == "--help" || name == "-h" || name == "help" {
+    // `help convert` is `convert --help`.
+    if name == "help", let topic = arguments.dropFirst().first, let command = commands.first(where: { $0.name == topic }) {
+        exit((try? command.run(["--help"])) ?? 0)
+    }
     Terminal.writeOutput(mainHelp())
     exit(0)
 }

@@ -25,8 +25,9 @@ public struct AnyDocConverter: Sendable {
     }
 
     /// Converts `bytes` into `sink`, which receives the document as it is
-    /// parsed.
-    public func convert(_ bytes: [UInt8], fileName: String? = nil, into sink: DocumentSink) throws(ConversionError) {
+    /// parsed, and returns the format it was read as.
+    @discardableResult
+    public func convert(_ bytes: [UInt8], fileName: String? = nil, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
         do {
             let (format, container) = try resolveFormat(bytes, fileName: fileName)
             (sink as? MarkdownWriter)?.limitOutput(forInputBytes: bytes.count)
@@ -35,6 +36,7 @@ public struct AnyDocConverter: Sendable {
                 deadline: Deadline(secondsFromNow: options.limits.timeLimitSeconds), fileName: fileName,
                 container: container)
             try Self.converter(for: format).convert(input, into: sink)
+            return format
         } catch {
             throw fileName.map { error.naming($0) } ?? error
         }
@@ -65,6 +67,16 @@ public struct AnyDocConverter: Sendable {
     public func readFile(at path: String) throws(ConversionError) -> [UInt8] {
         do {
             return try FileReader.read(path: path, maxBytes: options.limits.maxInputBytes)
+        } catch {
+            throw error.naming(path)
+        }
+    }
+
+    /// Reads the file at `path` if it is a regular file, never blocking on
+    /// a FIFO or device: what a walk over an untrusted tree needs.
+    public func readRegularFile(at path: String) throws(ConversionError) -> [UInt8] {
+        do {
+            return try FileReader.readRegular(path: path, maxBytes: options.limits.maxInputBytes)
         } catch {
             throw error.naming(path)
         }

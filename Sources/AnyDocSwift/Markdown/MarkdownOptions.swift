@@ -4,7 +4,8 @@ public struct MarkdownOptions: Sendable, Equatable {
     public enum EmbeddedImages: Sendable, Equatable {
         /// Only the alternative text, as plain text.
         case altText
-        /// `![alt](prefix/name)`, for when the assets are written to `prefix`.
+        /// `![alt](prefix/name)`, for when the assets are written to `prefix`
+        /// under `Asset.fileName(for:)`.
         case link(prefix: String)
     }
 
@@ -31,7 +32,8 @@ extension MarkdownOptions {
         case .altText:
             return ""
         case .link(let prefix):
-            return prefix.isEmpty || prefix.hasSuffix("/") ? prefix + image.source : prefix + "/" + image.source
+            let name = Asset.fileName(for: image.source)
+            return prefix.isEmpty || prefix.hasSuffix("/") ? prefix + name : prefix + "/" + name
         }
     }
 }

@@ -255,6 +255,13 @@ public final class MarkdownWriter: DocumentSink {
         if bytesWritten > outputCap {
             throw .resourceLimit("Markdown output exceeds \(outputCap) bytes")
         }
+        // Text as large as the buffer goes straight out: copying a huge
+        // cell or text file into the buffer would hold it twice.
+        if text.utf8.count >= 1 << 16 {
+            try flush()
+            try output.write(text)
+            return
+        }
         buffer += text
         if buffer.utf8.count >= 1 << 16 { try flush() }
     }

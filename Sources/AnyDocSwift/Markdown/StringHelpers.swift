@@ -100,6 +100,9 @@ extension String {
             guard utf8[before] == 0x0A || utf8[before] == 0x0D else { break }
             end = before
         }
+        // Unchanged text is left alone: removing an empty range would
+        // still copy a string whose storage is shared.
+        guard end < utf8.endIndex else { return "" }
         let tail = String(self[end...])
         removeSubrange(end...)
         return tail

@@ -6,6 +6,17 @@ import Testing
         try AnyDocConverter(options: options).markdown(Array(text.utf8), fileName: fileName)
     }
 
+    @Test func aFieldOverAnEighthOfALargeFileIsAResourceLimitAndSmallerOnesConvert() throws {
+        let field = String(repeating: "x", count: (1 << 20) + 1)
+        var error: ConversionError?
+        do { _ = try markdown("\"" + field + "\"\n") } catch let caught as ConversionError { error = caught }
+        #expect(error?.kind == .resourceLimit)
+        // Up to 1 MB a field always fits, whatever share of the file it is.
+        let fits = String(repeating: "y", count: 1 << 20)
+        #expect(try markdown("a\n" + fits + "\n").contains(fits))
+        #expect(CSVConverter.longestField(inputBytes: 80 << 20) == 10 << 20)
+    }
+
     @Test func firstRecordIsTheHeader() throws {
         #expect(try markdown("a,b\n1,2\n") == "| a | b |\n| --- | --- |\n| 1 | 2 |\n")
     }

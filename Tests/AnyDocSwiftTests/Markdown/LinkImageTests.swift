@@ -107,6 +107,20 @@ import Testing
         #expect(try renderParagraph([.image(Image(source: "my chart.png", altText: "c"))], assets: [asset], options: options) == "![c](<out/my chart.png>)")
     }
 
+    @Test func assetNamesThatAreNotOneSafeFileNameAreCleanedShortenedAndLinkedAsWritten() throws {
+        #expect(Asset.fileName(for: "image1.png") == "image1.png")
+        let nested = Asset.fileName(for: "../media/x.png")
+        #expect(!nested.contains("/") && !nested.hasPrefix(".") && nested.hasSuffix(".png"))
+        #expect(Asset.fileName(for: "a/b.png") != Asset.fileName(for: "a_b.png"))
+        let long = String(repeating: "é", count: 300) + ".jpeg"
+        let short = Asset.fileName(for: long)
+        #expect(short.utf8.count <= 200 && short.hasSuffix(".jpeg"))
+        #expect(short != Asset.fileName(for: String(repeating: "é", count: 301) + ".jpeg"))
+        let asset = Asset(name: long, mediaType: "image/jpeg", bytes: [])
+        let options = MarkdownOptions(embeddedImages: .link(prefix: "img"))
+        #expect(try renderParagraph([.image(Image(source: long, altText: "c"))], assets: [asset], options: options) == "![c](img/\(short))")
+    }
+
     @Test func altTextIsEscaped() throws {
         #expect(try renderParagraph([.image(Image(source: "u", altText: "a [b] *c*\nd"))]) == #"![a \[b\] \*c\* d](u)"#)
         // Shown as text, alt text is escaped like any text.

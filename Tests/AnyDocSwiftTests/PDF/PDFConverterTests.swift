@@ -171,7 +171,7 @@ import Testing
         var options = ConversionOptions()
         options.ocrMode = .never
         let result = try AnyDocConverter(options: options).document(Corpus.testDocument("pdf/scanned.pdf"), fileName: "scanned.pdf")
-        #expect(result.warnings == ["page 2 has no text layer and OCR is off; their text is missing"])
+        #expect(result.warnings == ["page 2 has no text layer and OCR is off, so it is blank"])
         #expect(result.metadata.extra.contains { $0.key == "pages_needing_ocr" && $0.value == "2" })
         #expect(result.blocks == [
             .boundary(.page(1)), .paragraph([.text("This page has a text layer.")]), .boundary(.page(2)),

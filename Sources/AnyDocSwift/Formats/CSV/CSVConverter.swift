@@ -43,14 +43,25 @@ enum CSVConverter: FormatConverter {
         }
     }
 
+    /// The longest field a table may hold, in bytes: an eighth of the
+    /// input, but at least 1 MB. Writing a cell holds it about five times
+    /// over (the field, its text, the escaped cell, the row), so this keeps
+    /// a conversion within about twice its input; a file that is one
+    /// enormous field fails with `resource limit` instead.
+    static func longestField(inputBytes: Int) -> Int { max(1 << 20, inputBytes / 8) }
+
     /// The field count of the widest record, 0 for no records; enforces
-    /// the table-cell limit before any row is written.
+    /// the table-cell and field-size limits before any row is written.
     private static func widestRecord(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, input: ConversionInput) throws(ConversionError) -> Int {
         var reader = CSVReader(bytes, delimiter: delimiter)
         var counter = CSVFieldCounter()
         var widest = 0, records = 0
         let maxCells = input.limits.maxTableCells
+        let maxField = longestField(inputBytes: bytes.count)
         while reader.readRecord(into: &counter) {
+            if counter.longestField > maxField {
+                throw .resourceLimit("a field holds more than \(maxField) bytes, too much of the file for one table cell")
+            }
             widest = max(widest, counter.count)
             records += 1
             if widest > maxCells / records {

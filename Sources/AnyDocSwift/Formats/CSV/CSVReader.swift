@@ -106,13 +106,25 @@ protocol CSVFields {
     mutating func removeAll()
 }
 
-/// Counts a record's fields without keeping their text.
+/// Counts a record's fields, and measures the longest field seen so far,
+/// without keeping their text.
 struct CSVFieldCounter: CSVFields {
     private(set) var count = 0
+    private(set) var longestField = 0
+    private var length = 0
 
-    mutating func append(_ byte: UInt8) {}
-    mutating func endField() { count += 1 }
-    mutating func removeAll() { count = 0 }
+    mutating func append(_ byte: UInt8) { length += 1 }
+
+    mutating func endField() {
+        count += 1
+        longestField = max(longestField, length)
+        length = 0
+    }
+
+    mutating func removeAll() {
+        count = 0
+        length = 0
+    }
 }
 
 /// Keeps a record's fields as UTF-8 in one reused buffer.

@@ -90,8 +90,8 @@ enum PDFConverter: FormatConverter {
         }
         if !needingOCR.isEmpty {
             let list = needingOCR.map(String.init).joined(separator: ", ")
-            let pagesHave = needingOCR.count == 1 ? "page \(list) has" : "pages \(list) have"
-            sink.addWarning("\(pagesHave) no text layer and OCR is off; their text is missing")
+            let one = needingOCR.count == 1
+            sink.addWarning("\(one ? "page" : "pages") \(list) \(one ? "has" : "have") no text layer and OCR is off, so \(one ? "it is" : "they are") blank")
         }
 
         // Second pass: layout and blocks. One page is held back so a table

@@ -1,0 +1,29 @@
+import AnyDocSwift
+import Foundation
+
+/// Where a batch puts each document's images: a folder of its own below
+/// the assets folder, named after its Markdown file (`sub/a.md` →
+/// `ASSETS/sub/a/`), and linked relative to that Markdown file. Both
+/// roots are resolved to real paths so the links hold whatever links
+/// lead to the roots.
+struct AssetPlacement: Sendable {
+    let assetsRoot: String
+    let realOutput: String
+    let realAssets: String
+
+    init?(outputFolder: String, assetsFolder: String?) throws(ConversionError) {
+        guard let assetsFolder else { return nil }
+        _ = try ContainedFolder(root: assetsFolder, relative: "")
+        _ = try ContainedFolder(root: outputFolder, relative: "")
+        assetsRoot = assetsFolder
+        realOutput = realPath(outputFolder) ?? outputFolder
+        realAssets = realPath(assetsFolder) ?? assetsFolder
+    }
+
+    func assets(for output: String) -> ConversionJob.Assets {
+        let relative = String(output.dropLast(3))
+        let markdownFolder = realOutput + "/" + (output as NSString).deletingLastPathComponent
+        let link = RelativeLink.path(from: markdownFolder, to: realAssets + "/" + relative)
+        return ConversionJob.Assets(root: assetsRoot, relative: relative, linkPrefix: link)
+    }
+}

@@ -1,0 +1,53 @@
+import AnyDocSwift
+
+/// The lines a batch ends with on standard error. Failures are always
+/// told, even with `--quiet`, which only drops the rest.
+struct BatchSummary {
+    let items: [BatchItem]
+    let notes: [String]
+    let removedOutputs: [String]
+    let seconds: Double
+    let interrupted: Bool
+
+    /// File names print with control characters escaped.
+    func text(quiet: Bool) -> String {
+        PrintableText.escapedLines(unescapedText(quiet: quiet))
+    }
+
+    private func unescapedText(quiet: Bool) -> String {
+        let failed = items.filter { $0.status == .failed }.sorted { $0.path < $1.path }
+        if quiet {
+            return failed.map { "anydoc: error: \($0.path): \($0.errorKind ?? ""): \($0.error ?? "")\n" }.joined()
+        }
+        let converted = items.filter { $0.status == .ok }.count
+        let attempted = converted + failed.count
+        let unchanged = items.filter { $0.status == .unchanged }
+        let skipped = items.filter { $0.status == .skipped }.sorted { $0.path < $1.path }
+        let rate = Double(attempted) / max(seconds, 0.001)
+        var text = interrupted ? "Interrupted: c" : "C"
+        text += "onverted \(converted) of \(attempted) files in \(Self.format(seconds)) s (\(Self.format(rate)) files/s)"
+        if !unchanged.isEmpty {
+            let failedBefore = unchanged.filter(\.hasFailed).count
+            text += ", \(unchanged.count) unchanged" + (failedBefore > 0 ? " (\(failedBefore) of them failed before)" : "")
+        }
+        if !skipped.isEmpty { text += ", skipped \(skipped.count)" }
+        text += failed.isEmpty ? ".\n" : "; \(failed.count) failed:\n"
+        for item in failed { text += "  \(item.path): \(item.errorKind ?? ""): \(item.error ?? "")\n" }
+        if !skipped.isEmpty { text += "Skipped:\n" }
+        for item in skipped { text += "  \(item.path): \(item.error ?? "")\n" }
+        for path in removedOutputs.sorted() { text += "Removed the stale output \(path) of an input that no longer converts.\n" }
+        for note in notes { text += "Note: \(note)\n" }
+        return text
+    }
+
+    static func format(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return "\(hundredths / 100).\(String(hundredths % 100).leftPadded(2))"
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

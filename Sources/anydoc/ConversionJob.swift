@@ -1,0 +1,78 @@
+import AnyDocSwift
+import Foundation
+
+/// Converts one document to a Markdown file or standard output, writing
+/// its images, if any, to its assets folder.
+struct ConversionJob: Sendable {
+    /// Where a document's images go: a folder below a root, reached
+    /// without following links, and the prefix its links use.
+    struct Assets: Sendable {
+        let root: String
+        let relative: String
+        let linkPrefix: String
+    }
+
+    /// What a conversion did, for the summary and `--report`.
+    struct Outcome {
+        var seconds = 0.0
+        var bytesIn = 0
+        var bytesOut = 0
+        var format: DocumentFormat?
+        /// What the converter noted but did not fail on (a page left blank).
+        var warnings: [String] = []
+    }
+
+    let converter: AnyDocConverter
+    let markdownOptions: MarkdownOptions
+    let assets: Assets?
+
+    /// Converts `bytes` into `file` and commits it. The seconds counted
+    /// are those spent converting into Markdown in memory, without
+    /// creating, writing and renaming the output file, which costs the
+    /// file system more than converting a small document does.
+    func convert(_ bytes: [UInt8], name: String?, into file: OutputFile) throws(ConversionError) -> Outcome {
+        let converting = Terminal.monotonicSeconds()
+        do {
+            let writer = MarkdownWriter(output: file.output, options: options, limits: converter.options.limits)
+            let format = try converter.convert(bytes, fileName: name, into: writer)
+            try writer.completeDocument()
+            let converted = Terminal.monotonicSeconds()
+            try writer.finish()
+            try writeAssets(writer.assets)
+            let size = file.size
+            try file.commit()
+            return Outcome(
+                seconds: converted - converting, bytesIn: bytes.count, bytesOut: size, format: format, warnings: writer.warnings)
+        } catch {
+            file.discard()
+            throw name.map { error.naming($0) } ?? error.naming("<stdin>")
+        }
+    }
+
+    /// Converts `bytes` to standard output.
+    func convertToStandardOutput(_ bytes: [UInt8], name: String?) throws(ConversionError) -> Outcome {
+        do {
+            let writer = MarkdownWriter(output: FileDescriptorOutput(descriptor: 1), options: options, limits: converter.options.limits)
+            try converter.convert(bytes, fileName: name, into: writer)
+            try writer.finish()
+            try writeAssets(writer.assets)
+            return Outcome(bytesIn: bytes.count, warnings: writer.warnings)
+        } catch {
+            throw name.map { error.naming($0) } ?? error.naming("<stdin>")
+        }
+    }
+
+    private var options: MarkdownOptions {
+        var options = markdownOptions
+        if let assets { options.embeddedImages = .link(prefix: assets.linkPrefix) }
+        return options
+    }
+
+    private func writeAssets(_ written: [Asset]) throws(ConversionError) {
+        guard let assets, !written.isEmpty else { return }
+        let folder = try ContainedFolder(root: assets.root, relative: assets.relative)
+        for asset in written {
+            try folder.write(asset.bytes, as: Asset.fileName(for: asset.name))
+        }
+    }
+}

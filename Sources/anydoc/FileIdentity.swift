@@ -1,0 +1,66 @@
+import Glibc
+
+/// A file's device and inode: what makes two paths the same file or
+/// folder, whatever links and spellings lead to it.
+struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    /// The identity of `path`, following links; nil when it does not exist.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+}
+
+/// What `lstat`/`stat` say about a path, in the terms the walk needs.
+struct FileStatus {
+    let info: stat
+
+    init?(path: String, followingLinks: Bool) {
+        var info = stat()
+        let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+        guard result == 0 else { return nil }
+        self.info = info
+    }
+
+    private var type: mode_t { info.st_mode & S_IFMT }
+    var isFolder: Bool { type == S_IFDIR }
+    var isRegular: Bool { type == S_IFREG }
+    var isLink: Bool { type == S_IFLNK }
+    var identity: FileIdentity { FileIdentity(info) }
+    var size: Int { Int(info.st_size) }
+    /// Modification time in nanoseconds since the epoch.
+    var modified: Int64 { Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec) }
+
+    /// What a file that is not regular is, for the reason it is skipped.
+    var kindName: String {
+        switch type {
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a folder"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+}
+
+/// The canonical absolute path of an existing path, links resolved.
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// True when `path` is `root` or below it (both canonical).
+func isInside(_ path: String, root: String) -> Bool {
+    path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+}

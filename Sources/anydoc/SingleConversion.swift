@@ -1,0 +1,81 @@
+import AnyDocSwift
+import Foundation
+import Glibc
+
+/// `anydoc convert` of one input: to standard output, to a file, or into
+/// a folder named with `-o` (as `folder/<name>.md`).
+struct SingleConversion {
+    let converter: AnyDocConverter
+    let markdownOptions: MarkdownOptions
+    let assetsFolder: String?
+
+    func run(_ path: String, output: String?) -> Int32 {
+        Interruption.install {}
+        do {
+            let bytes = try read(path)
+            let name = path == "-" ? nil : path
+            guard let target = outputPath(for: path, output) else {
+                let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assets: assets(markdownFolder: nil))
+                warn(try job.convertToStandardOutput(bytes, name: name).warnings, path)
+                return 0
+            }
+            let job = ConversionJob(
+                converter: converter, markdownOptions: markdownOptions,
+                assets: assets(markdownFolder: (target as NSString).deletingLastPathComponent))
+            warn(try job.convert(bytes, name: name, into: OutputFile(path: target)).warnings, path)
+            return 0
+        } catch {
+            // A reader that stopped reading (`| head`) is not a failure to report.
+            if error.kind == .io && error.reason.hasSuffix(String(cString: strerror(EPIPE))) { return 0 }
+            Terminal.writeError("anydoc: error: \(error)\n")
+            return 1
+        }
+    }
+
+    private func warn(_ warnings: [String], _ path: String) {
+        for warning in warnings { Terminal.writeError("anydoc: warning: \(path == "-" ? "<stdin>" : path): \(warning)\n") }
+    }
+
+    private func read(_ path: String) throws(ConversionError) -> [UInt8] {
+        guard path == "-" else { return try converter.readFile(at: path) }
+        do {
+            return try converter.readStandardInput()
+        } catch {
+            throw error.naming("<stdin>")
+        }
+    }
+
+    /// The file to write, nil for standard output; an existing folder (or
+    /// a path ending in `/`) gets the input's name with `.md`.
+    private func outputPath(for input: String, _ output: String?) -> String? {
+        guard let output, output != "-" else { return nil }
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
+        guard (exists && isFolder.boolValue) || output.hasSuffix("/") else { return output }
+        let base = input == "-" ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        return (output.hasSuffix("/") ? output : output + "/") + base + ".md"
+    }
+
+    /// The assets folder as given, linked relative to the Markdown file's
+    /// folder (or, on standard output, to the working folder).
+    private func assets(markdownFolder: String?) -> ConversionJob.Assets? {
+        guard let assetsFolder else { return nil }
+        guard let markdownFolder else { return ConversionJob.Assets(root: assetsFolder, relative: "", linkPrefix: assetsFolder) }
+        let link = RelativeLink.path(from: markdownFolder.isEmpty ? "." : markdownFolder, to: assetsFolder)
+        return ConversionJob.Assets(root: assetsFolder, relative: "", linkPrefix: link)
+    }
+
+    /// `--chunks`: the sections as JSON Lines on standard output.
+    static func chunks(_ path: String, converter: AnyDocConverter, markdownOptions: MarkdownOptions, parsed: ArgumentParser.Parsed) throws -> Int32 {
+        let size = try parsed.integer("chunk-size", in: 100...10_000_000) ?? 8_000
+        do {
+            let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
+            let markdown = try converter.markdown(bytes, fileName: path == "-" ? nil : path, options: markdownOptions)
+            try ChunkOutput.write(markdown: markdown, format: converter.detect(bytes, fileName: path).format, maxLength: size)
+            return 0
+        } catch {
+            Terminal.writeError("anydoc: error: \(error)\n")
+            return 1
+        }
+    }
+}
