@@ -148,6 +148,7 @@ struct ConversionJob: Sendable {
                 try writer.completeDocument()
                 let converted = Terminal.monotonicSeconds()
                 try writer.finish()
+                report(writer.warnings, of: name)
                 try writeAssets(writer.assets)
                 try file.commit()
                 return (openStart - start) + (converted - converting)
@@ -160,8 +161,17 @@ struct ConversionJob: Sendable {
             try converter.convert(bytes, fileName: name, into: writer)
             try writer.finish()
             let seconds = Terminal.monotonicSeconds() - start
+            report(writer.warnings, of: name)
             try writeAssets(writer.assets)
             return seconds
+        }
+    }
+
+    /// Warnings go to standard error, so an empty or partial result is
+    /// never silent.
+    private func report(_ warnings: [String], of name: String?) {
+        for warning in warnings {
+            Terminal.writeError("anydoc: warning: \(name ?? "<stdin>"): \(warning)\n")
         }
     }
 
