@@ -443,6 +443,9 @@ def master_text():
               '<draw:text-box><text:p>Acme Research</text:p></draw:text-box></draw:frame>'
               '<draw:custom-shape svg:x="20cm" svg:y="17cm" svg:width="3cm" svg:height="1cm"><text:p>Draft</text:p>'
               '<draw:enhanced-geometry draw:type="rectangle"/></draw:custom-shape>'
+              # A slide number in a plain frame is a field, not text to repeat.
+              '<draw:frame svg:x="24cm" svg:y="17cm" svg:width="2cm" svg:height="1cm"><draw:text-box>'
+              '<text:p><text:page-number>&lt;number&gt;</text:page-number></text:p></draw:text-box></draw:frame>'
               '</style:master-page>')
     write("master-text.odp", content_xml(body, "", kind="presentation"), styles=styles_xml("", "", master))
 

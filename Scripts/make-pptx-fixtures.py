@@ -450,7 +450,10 @@ def layout_text():
     section_note = sp(7, "TextBox 7", [para("Chapter opener")], off=(500000, 500000))
     layouts = [LAYOUTS[0], (LAYOUTS[1][0], LAYOUTS[1][1] + [notice]), (LAYOUTS[2][0], LAYOUTS[2][1] + [section_note])]
     brand = sp(8, "TextBox 8", [para("Acme Research")], off=(7000000, 6200000))
-    master = MASTER.replace("</p:spTree>", brand + "</p:spTree>", 1)
+    # A slide number in a plain text box is a field, not text to repeat.
+    number = sp(9, "TextBox 9", ['<a:p><a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" type="slidenum">'
+                                 '<a:rPr lang="en-US"/><a:t>‹#›</a:t></a:fld></a:p>'], off=(8000000, 6200000))
+    master = MASTER.replace("</p:spTree>", brand + number + "</p:spTree>", 1)
     slides = [Slide([], layout=2), Slide([], layout=2), Slide([], layout=3)]
     write("layout-text", slides, layouts=layouts, master=master)
     write("layout-text", slides, layouts=layouts, master=master, extension="ppsx",

@@ -70,7 +70,7 @@ enum ODFMasterPages {
                 let blocks = ((drawing.inlines.isEmpty ? [] : [Block.paragraph(drawing.inlines)]) + drawing.blocks)
                     .filter { block in
                         if case .image = block { return false }
-                        return block.containsText
+                        return block.containsText && (placeholderClass != nil || !MasterSampleText.isFieldOnly(block))
                     }
                 guard !blocks.isEmpty else { continue }
                 if placeholderClass == "footer" {

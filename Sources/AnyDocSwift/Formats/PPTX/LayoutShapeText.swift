@@ -1,7 +1,8 @@
 /// Text a slide shows from its layout and master: shapes there that are
 /// not placeholders (a confidentiality notice, a company name, a chapter
 /// label). Placeholders are not taken: their text is sample text that the
-/// slide's own placeholders replace.
+/// slide's own placeholders replace; nor is a box holding only a field
+/// (the slide number).
 ///
 /// Each layout's and master's text is written once per deck, with the
 /// first slide that shows it: on a layout one slide uses it reads as that
@@ -66,7 +67,7 @@ final class LayoutShapeText {
                 blocks += Self.blocks(of: SlideComposer.byPosition(children))
             }
         }
-        return blocks.filter(\.containsText)
+        return blocks.filter { $0.containsText && !MasterSampleText.isFieldOnly($0) }
     }
 
     private static func target(of part: String, type: String, in package: OPCPackage) -> String? {
