@@ -77,7 +77,8 @@ enum ConvertCommand {
             let path = inputs.files[0].path
             do {
                 let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
-                let markdown = try converter.markdown(bytes, fileName: path == "-" ? nil : path, options: markdownOptions)
+                let (markdown, warnings) = try converter.markdownWithWarnings(bytes, fileName: path == "-" ? nil : path, options: markdownOptions)
+                ConversionJob.report(warnings, of: path == "-" ? nil : path)
                 try ChunkOutput.write(markdown: markdown, format: converter.detect(bytes, fileName: path).format, maxLength: size)
                 return 0
             } catch {
@@ -148,7 +149,7 @@ struct ConversionJob: Sendable {
                 try writer.completeDocument()
                 let converted = Terminal.monotonicSeconds()
                 try writer.finish()
-                report(writer.warnings, of: name)
+                Self.report(writer.warnings, of: name)
                 try writeAssets(writer.assets)
                 try file.commit()
                 return (openStart - start) + (converted - converting)
@@ -161,7 +162,7 @@ struct ConversionJob: Sendable {
             try converter.convert(bytes, fileName: name, into: writer)
             try writer.finish()
             let seconds = Terminal.monotonicSeconds() - start
-            report(writer.warnings, of: name)
+            Self.report(writer.warnings, of: name)
             try writeAssets(writer.assets)
             return seconds
         }
@@ -169,7 +170,7 @@ struct ConversionJob: Sendable {
 
     /// Warnings go to standard error, so an empty or partial result is
     /// never silent.
-    private func report(_ warnings: [String], of name: String?) {
+    static func report(_ warnings: [String], of name: String?) {
         for warning in warnings {
             Terminal.writeError("anydoc: warning: \(name ?? "<stdin>"): \(warning)\n")
         }

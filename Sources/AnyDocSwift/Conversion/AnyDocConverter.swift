@@ -94,11 +94,20 @@ public struct AnyDocConverter: Sendable {
 
     /// Converts `bytes` to Markdown.
     public func markdown(_ bytes: [UInt8], fileName: String? = nil, options markdownOptions: MarkdownOptions = .default) throws(ConversionError) -> String {
+        try markdownWithWarnings(bytes, fileName: fileName, options: markdownOptions).markdown
+    }
+
+    /// Converts `bytes` to Markdown, with the warnings of the conversion:
+    /// what was lost without failing it, including that a document with
+    /// content gave no text at all (`ConversionWarning.isNoText`).
+    public func markdownWithWarnings(
+        _ bytes: [UInt8], fileName: String? = nil, options markdownOptions: MarkdownOptions = .default
+    ) throws(ConversionError) -> (markdown: String, warnings: [String]) {
         let output = StringOutput()
         let writer = MarkdownWriter(output: output, options: markdownOptions, limits: options.limits)
         try convert(bytes, fileName: fileName, into: writer)
         try writer.finish()
-        return output.text
+        return (output.text, writer.warnings)
     }
 
     /// Reads the file at `path` and converts it to Markdown.

@@ -22,6 +22,12 @@ import Testing
         #expect(markdown.hasPrefix("---\nformat: \"html\"\nwarnings:\n  - \"no text was found in this HTML document ("))
     }
 
+    @Test func markdownWithWarnings() throws {
+        let (markdown, warnings) = try converter.markdownWithWarnings(scriptOnlyPage, fileName: "page.html")
+        #expect(markdown.isEmpty || markdown == "\n")
+        #expect(warnings.contains(where: ConversionWarning.isNoText))
+    }
+
     @Test func writerReportsIt() throws {
         let output = StringOutput()
         let writer = MarkdownWriter(output: output)
