@@ -75,6 +75,9 @@ public struct AnyDocConverter: Sendable {
                 return try sink.append(contentsOf: first.document)
             }
         } catch {
+            // Only a reading that failed on the content leaves room for the
+            // other; encryption and limits are the answer.
+            guard [.malformed, .unsupported, .missingPart].contains(error.kind) else { throw error }
             firstError = error
         }
         let second = DocumentCollector()
