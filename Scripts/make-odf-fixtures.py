@@ -430,6 +430,26 @@ def presentation():
           styles=styles_xml(NAMED, "", master), extra_parts={"Pictures/logo.png": PNG})
 
 
+def master_text():
+    # Two slides with no text of their own, on a master that holds a title
+    # placeholder (sample text, not shown) and two text shapes that are not
+    # placeholders: they are written once, with the first slide.
+    page = '<draw:page draw:name="page{n}" draw:master-page-name="Branded"></draw:page>'
+    body = page.format(n=1) + page.format(n=2)
+    master = ('<style:master-page style:name="Branded">'
+              '<draw:frame presentation:class="title" svg:x="1cm" svg:y="1cm" svg:width="20cm" svg:height="2cm">'
+              '<draw:text-box><text:p>Click to add a title</text:p></draw:text-box></draw:frame>'
+              '<draw:frame svg:x="1cm" svg:y="17cm" svg:width="8cm" svg:height="1cm">'
+              '<draw:text-box><text:p>Acme Research</text:p></draw:text-box></draw:frame>'
+              '<draw:custom-shape svg:x="20cm" svg:y="17cm" svg:width="3cm" svg:height="1cm"><text:p>Draft</text:p>'
+              '<draw:enhanced-geometry draw:type="rectangle"/></draw:custom-shape>'
+              # A slide number in a plain frame is a field, not text to repeat.
+              '<draw:frame svg:x="24cm" svg:y="17cm" svg:width="2cm" svg:height="1cm"><draw:text-box>'
+              '<text:p><text:page-number>&lt;number&gt;</text:page-number></text:p></draw:text-box></draw:frame>'
+              '</style:master-page>')
+    write("master-text.odp", content_xml(body, "", kind="presentation"), styles=styles_xml("", "", master))
+
+
 def broken_packages():
     body = '<text:p>Secret</text:p>'
     encrypted_entry = """
@@ -453,4 +473,5 @@ if __name__ == "__main__":
     links_notes_images()
     spreadsheet()
     presentation()
+    master_text()
     broken_packages()

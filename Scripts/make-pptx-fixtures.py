@@ -204,9 +204,13 @@ class Slide:
         self.part = part
 
 
-def write(name, slides, order=None, extra_parts=None, content_overrides="", main_type=None):
+def write(name, slides, order=None, extra_parts=None, content_overrides="", main_type=None,
+          layouts=None, master=None, extension="pptx"):
     """`order` lists slide indexes in show order when it differs from the
-    part numbering; `extra_parts` adds charts, media and the like."""
+    part numbering; `extra_parts` adds charts, media and the like;
+    `layouts` and `master` replace the shared ones."""
+    layouts = layouts or LAYOUTS
+    master = master or MASTER
     order = order if order is not None else list(range(len(slides)))
     parts = {}
     overrides = []
@@ -231,10 +235,10 @@ def write(name, slides, order=None, extra_parts=None, content_overrides="", main
         XML_HEAD + f'<p:presentation {NS}><p:sldMasterIdLst><p:sldMasterId id="2147483648" r:id="rIdMaster"/></p:sldMasterIdLst>'
         f'<p:sldIdLst>{ids}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>')
     parts["ppt/_rels/presentation.xml.rels"] = rels(pres_rels)
-    parts["ppt/slideMasters/slideMaster1.xml"] = MASTER
+    parts["ppt/slideMasters/slideMaster1.xml"] = master
     parts["ppt/slideMasters/_rels/slideMaster1.xml.rels"] = rels(
-        [(f"rId{n}", "slideLayout", f"../slideLayouts/slideLayout{n}.xml", False) for n in range(1, len(LAYOUTS) + 1)])
-    for n, (layout_name, shapes) in enumerate(LAYOUTS, start=1):
+        [(f"rId{n}", "slideLayout", f"../slideLayouts/slideLayout{n}.xml", False) for n in range(1, len(layouts) + 1)])
+    for n, (layout_name, shapes) in enumerate(layouts, start=1):
         parts[f"ppt/slideLayouts/slideLayout{n}.xml"] = layout_xml(layout_name, shapes)
         parts[f"ppt/slideLayouts/_rels/slideLayout{n}.xml.rels"] = rels(
             [("rId1", "slideMaster", "../slideMasters/slideMaster1.xml", False)])
@@ -261,7 +265,7 @@ def write(name, slides, order=None, extra_parts=None, content_overrides="", main
         '<Override PartName="/ppt/slideMasters/slideMaster1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slideMaster+xml"/>'
         '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
         f'{override_xml}{content_overrides}</Types>')
-    path = os.path.join(OUT, name + ".pptx")
+    path = os.path.join(OUT, name + "." + extension)
     first = ["[Content_Types].xml", "_rels/.rels"]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for part in first + sorted(p for p in parts if p not in first):
@@ -437,6 +441,25 @@ def charts_smartart_math():
                              '<Override PartName="/ppt/diagrams/data1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.diagramData+xml"/>'))
 
 
+def layout_text():
+    # The slides hold no text of their own: what they show comes from text
+    # boxes (not placeholders) on their layouts and on the master. A box on
+    # a layout two slides use, and the master's, appear once, on the first
+    # slide showing them; the box on a layout one slide uses, on that slide.
+    notice = sp(7, "TextBox 7", [para("Confidential: internal use only")], off=(500000, 6000000))
+    section_note = sp(7, "TextBox 7", [para("Chapter opener")], off=(500000, 500000))
+    layouts = [LAYOUTS[0], (LAYOUTS[1][0], LAYOUTS[1][1] + [notice]), (LAYOUTS[2][0], LAYOUTS[2][1] + [section_note])]
+    brand = sp(8, "TextBox 8", [para("Acme Research")], off=(7000000, 6200000))
+    # A slide number in a plain text box is a field, not text to repeat.
+    number = sp(9, "TextBox 9", ['<a:p><a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" type="slidenum">'
+                                 '<a:rPr lang="en-US"/><a:t>‹#›</a:t></a:fld></a:p>'], off=(8000000, 6200000))
+    master = MASTER.replace("</p:spTree>", brand + number + "</p:spTree>", 1)
+    slides = [Slide([], layout=2), Slide([], layout=2), Slide([], layout=3)]
+    write("layout-text", slides, layouts=layouts, master=master)
+    write("layout-text", slides, layouts=layouts, master=master, extension="ppsx",
+          main_type="application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml")
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     titles_and_order()
@@ -446,3 +469,4 @@ if __name__ == "__main__":
     notes_hidden_footers()
     groups()
     charts_smartart_math()
+    layout_text()

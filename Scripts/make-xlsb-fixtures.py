@@ -4,7 +4,7 @@ tests assert exact Markdown for. Records are written by hand (MS-XLSB), so
 every one the converter reads is under control:
 
 - cells.xlsb: shared, inline and rich strings; real and RK numbers (whole,
-  /100, fractional); booleans; errors; formulas with cached number, string,
+  /100, fractional, a 15-digit General number); booleans; errors; formulas with cached number, string,
   boolean and error results; percentages, dates and custom formats; a merged
   range; two sheets, a hidden sheet and a chart sheet.
 - date1904.xlsb: serials in the 1904 date system.
@@ -244,8 +244,9 @@ def cells_workbook():
         (22, [text(0, "text format"), isst(1, 3, style=5)]),
         (23, [record(CELL_BLANK, cell(0, 0)), record(CELL_BLANK, cell(1, 0))]),
         (24, [isst(0, 5), text(1, "stale")]),
+        (25, [text(0, "General 15 digits"), record(CELL_REAL, cell(1, 0) + struct.pack("<d", 123456789012345))]),
     ]
-    summary = sheet_bin(rows, merges=[(24, 24, 0, 1)], last=(24, 1))
+    summary = sheet_bin(rows, merges=[(24, 24, 0, 1)], last=(25, 1))
     notes = sheet_bin([(0, [text(0, "Second sheet")]), (1, [record(CELL_RK, cell(0, 0) + struct.pack("<I", rk(42, True, False)))])], last=(1, 0))
     secret = sheet_bin([(0, [text(0, "Hidden text")])])
     write_package("cells.xlsb", [("Cells", 0, summary), ("Notes", 0, notes), ("Secret", 1, secret)],

@@ -12,6 +12,9 @@ public struct IngestSummary: Sendable, Codable, Equatable {
         public var outcome: ProjectStore.CommitOutcome
         public var resourceId: String
         public var version: Int
+        /// What the conversion lost without failing, such as a document
+        /// with content that gave no text.
+        public var warnings: [String]?
     }
 
     public struct Skipped: Sendable, Codable, Equatable {
@@ -42,6 +45,9 @@ public struct IngestSummary: Sendable, Codable, Equatable {
         var text = "Ingested into '\(PrintableText.escaped(project))': \(added) added, \(updated) updated, \(unchanged) unchanged, "
             + (repaired > 0 ? "\(repaired) repaired, " : "")
             + "\(skipped.count) skipped, \(failed.count) failed (\(Self.format(seconds)) s).\n"
+        for item in items {
+            for warning in item.warnings ?? [] { text += "  warning \(PrintableText.escaped(item.file)): \(PrintableText.escaped(warning))\n" }
+        }
         for skip in skipped { text += "  skipped \(PrintableText.escaped(skip.file)): \(PrintableText.escaped(skip.reason))\n" }
         for failure in failed {
             text += "  failed \(PrintableText.escaped(failure.file)): \(failure.code): \(PrintableText.escaped(failure.reason))\n"
@@ -177,7 +183,8 @@ public struct Ingestion: Sendable {
             }
             let document = try convert(bytes, sourceHash: sourceHash, path: input.path, fileName: input.file)
             let (outcome, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: project)
-            return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number))
+            return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
+                                  warnings: document.warnings.isEmpty ? nil : document.warnings))
         } catch let error as ConversionError {
             return .failure(FileFailure(code: error.code, reason: error.reason))
         } catch {
@@ -207,6 +214,7 @@ public struct Ingestion: Sendable {
     struct ConvertedDocument {
         var markdown: [UInt8]
         var prepared: ProjectStore.PreparedVersion
+        var warnings: [String]
     }
 
     /// Converts bytes to the Markdown, sections and counts a version records.
@@ -236,7 +244,7 @@ public struct Ingestion: Sendable {
             markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
             format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
             sections: SectionSplitter.split(markdown, format: hint))
-        return ConvertedDocument(markdown: markdownBytes, prepared: prepared)
+        return ConvertedDocument(markdown: markdownBytes, prepared: prepared, warnings: writer.warnings)
     }
 }
 

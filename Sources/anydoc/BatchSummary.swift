@@ -33,6 +33,11 @@ struct BatchSummary {
         if !skipped.isEmpty { text += ", skipped \(skipped.count)" }
         text += failed.isEmpty ? ".\n" : "; \(failed.count) failed:\n"
         for item in failed { text += "  \(item.path): \(item.errorKind ?? ""): \(item.error ?? "")\n" }
+        let warned = items.filter { !($0.warnings ?? []).isEmpty }.sorted { $0.path < $1.path }
+        if !warned.isEmpty { text += "Warnings:\n" }
+        for item in warned {
+            for warning in item.warnings ?? [] { text += "  \(item.path): \(warning)\n" }
+        }
         if !skipped.isEmpty { text += "Skipped:\n" }
         for item in skipped { text += "  \(item.path): \(item.error ?? "")\n" }
         for path in removedOutputs.sorted() { text += "Removed the stale output \(path) of an input that no longer converts.\n" }

@@ -70,7 +70,8 @@ struct SingleConversion {
         let size = try parsed.integer("chunk-size", in: 100...10_000_000) ?? 8_000
         do {
             let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
-            let markdown = try converter.markdown(bytes, fileName: path == "-" ? nil : path, options: markdownOptions)
+            let (markdown, warnings) = try converter.markdownWithWarnings(bytes, fileName: path == "-" ? nil : path, options: markdownOptions)
+            for warning in warnings { Terminal.writeError("anydoc: warning: \(path == "-" ? "<stdin>" : path): \(warning)\n") }
             try ChunkOutput.write(markdown: markdown, format: converter.detect(bytes, fileName: path).format, maxLength: size)
             return 0
         } catch {

@@ -25,21 +25,72 @@ public struct AnyDocConverter: Sendable {
     }
 
     /// Converts `bytes` into `sink`, which receives the document as it is
-    /// parsed, and returns the format it was read as.
+    /// parsed, and returns the format it was read as. A document with
+    /// content that yields no text gets a warning saying so (see
+    /// `ConversionWarning.noTextPrefix`), never an empty result in silence.
     @discardableResult
     public func convert(_ bytes: [UInt8], fileName: String? = nil, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
-        do {
-            let (format, container) = try resolveFormat(bytes, fileName: fileName)
+        do throws(ConversionError) {
+            let (detected, container) = try resolveFormat(bytes, fileName: fileName)
+            guard let format = detected.format else { throw .unsupported("the content matches no supported format") }
             (sink as? MarkdownWriter)?.limitOutput(forInputBytes: bytes.count)
-            let input = ConversionInput(
-                bytes: bytes, format: format, options: options,
-                deadline: Deadline(secondsFromNow: options.limits.timeLimitSeconds), fileName: fileName,
-                container: container)
-            try Self.converter(for: format).convert(input, into: sink)
+            let deadline = Deadline(secondsFromNow: options.limits.timeLimitSeconds)
+            if let fallback = detected.fallback {
+                return try convert(bytes, as: format, orElse: fallback, container: container, deadline: deadline, fileName: fileName, into: sink)
+            }
+            _ = try convert(bytes, as: format, container: container, deadline: deadline, fileName: fileName, into: sink)
             return format
         } catch {
             throw fileName.map { error.naming($0) } ?? error
         }
+    }
+
+    /// Converts as `format`, adding the no-text warning when due; returns
+    /// whether any text came out.
+    private func convert(
+        _ bytes: [UInt8], as format: DocumentFormat, container: OpenedContainer?, deadline: Deadline,
+        fileName: String?, into sink: DocumentSink
+    ) throws(ConversionError) -> Bool {
+        let input = ConversionInput(
+            bytes: bytes, format: format, options: options, deadline: deadline, fileName: fileName, container: container)
+        let watcher = TextWatchingSink(sink)
+        try Self.converter(for: format).convert(input, into: watcher)
+        if !watcher.sawText, !watcher.sawNoTextWarning,
+           let warning = ConversionWarning.noText(format: format, bytes: bytes, pageCount: watcher.pageCount) {
+            sink.addWarning(warning)
+        }
+        return watcher.sawText
+    }
+
+    /// Content that matched two formats (an HTML error page followed by a
+    /// PDF) is read as the first; when that gives no text, as the second.
+    /// Both are gathered in memory, so only the one with text reaches `sink`.
+    /// Returns the format whose reading was kept.
+    private func convert(
+        _ bytes: [UInt8], as format: DocumentFormat, orElse fallback: DocumentFormat, container: OpenedContainer?,
+        deadline: Deadline, fileName: String?, into sink: DocumentSink
+    ) throws(ConversionError) -> DocumentFormat {
+        let first = DocumentCollector()
+        var firstError: ConversionError?
+        do throws(ConversionError) {
+            if try convert(bytes, as: format, container: container, deadline: deadline, fileName: fileName, into: first) {
+                try sink.append(contentsOf: first.document)
+                return format
+            }
+        } catch {
+            // Only a reading that failed on the content leaves room for the
+            // other; encryption and limits are the answer.
+            guard [.malformed, .unsupported, .missingPart].contains(error.kind) else { throw error }
+            firstError = error
+        }
+        let second = DocumentCollector()
+        if (try? convert(bytes, as: fallback, container: nil, deadline: deadline, fileName: fileName, into: second)) == true {
+            try sink.append(contentsOf: second.document)
+            return fallback
+        }
+        if let firstError { throw firstError }
+        try sink.append(contentsOf: first.document)
+        return format
     }
 
     /// Converts `bytes` into a `Document`.
@@ -51,11 +102,20 @@ public struct AnyDocConverter: Sendable {
 
     /// Converts `bytes` to Markdown.
     public func markdown(_ bytes: [UInt8], fileName: String? = nil, options markdownOptions: MarkdownOptions = .default) throws(ConversionError) -> String {
+        try markdownWithWarnings(bytes, fileName: fileName, options: markdownOptions).markdown
+    }
+
+    /// Converts `bytes` to Markdown, with the warnings of the conversion:
+    /// what was lost without failing it, including that a document with
+    /// content gave no text at all (`ConversionWarning.isNoText`).
+    public func markdownWithWarnings(
+        _ bytes: [UInt8], fileName: String? = nil, options markdownOptions: MarkdownOptions = .default
+    ) throws(ConversionError) -> (markdown: String, warnings: [String]) {
         let output = StringOutput()
         let writer = MarkdownWriter(output: output, options: markdownOptions, limits: options.limits)
         try convert(bytes, fileName: fileName, into: writer)
         try writer.finish()
-        return output.text
+        return (output.text, writer.warnings)
     }
 
     /// Reads the file at `path` and converts it to Markdown.
@@ -87,16 +147,13 @@ public struct AnyDocConverter: Sendable {
         try FileReader.readAll(descriptor: 0, maxBytes: options.limits.maxInputBytes)
     }
 
-    private func resolveFormat(_ bytes: [UInt8], fileName: String?) throws(ConversionError) -> (DocumentFormat, OpenedContainer?) {
-        if let forced = options.format { return (forced, nil) }
+    private func resolveFormat(_ bytes: [UInt8], fileName: String?) throws(ConversionError) -> (DetectedFormat, OpenedContainer?) {
+        if let forced = options.format { return (DetectedFormat(format: forced), nil) }
         let (detected, container) = FormatDetector.detectKeepingContainer(bytes, fileName: fileName)
         if detected.isEncrypted {
             throw .encrypted("the document is encrypted or password protected")
         }
-        guard let format = detected.format else {
-            throw .unsupported("the content matches no supported format")
-        }
-        return (format, container)
+        return (detected, container)
     }
 
     static func converter(for format: DocumentFormat) -> FormatConverter.Type {

@@ -6,9 +6,14 @@ public struct DetectedFormat: Sendable, Equatable {
     /// `EncryptedPackage`, an encrypted PDF, a password-protected legacy
     /// file), so converting it will fail with `encrypted`.
     public var isEncrypted: Bool
+    /// Another format the content also matches (a PDF behind an HTML
+    /// error page): the converter reads it as this one when `format`
+    /// yields no text.
+    public var fallback: DocumentFormat?
 
-    public init(format: DocumentFormat?, isEncrypted: Bool = false) {
+    public init(format: DocumentFormat?, isEncrypted: Bool = false, fallback: DocumentFormat? = nil) {
         self.format = format
         self.isEncrypted = isEncrypted
+        self.fallback = fallback
     }
 }

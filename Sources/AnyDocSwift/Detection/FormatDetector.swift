@@ -1,8 +1,8 @@
 /// Names a file's format from its content; the file name is only a
 /// hint. Detection never throws: what it cannot name is nil.
 ///
-/// Order: containers first (OLE2, ZIP), whose magic is exact; then PDF,
-/// RTF, images and bare BIFF workbooks by their signatures; then HTML by
+/// Order: containers first (OLE2, ZIP), whose magic is exact; then PDF
+/// (also behind up to 1 KiB of junk), RTF, images and bare BIFF workbooks by their signatures; then HTML by
 /// its first markup; then text versus binary. The hint settles only what
 /// content cannot: which text format (see `FileNameHint.textFormat`),
 /// the format sealed inside an encrypted OOXML package, and which
@@ -38,15 +38,33 @@ enum FormatDetector {
 
     /// Formats known by their first bytes or their text.
     private static func detectSignature(_ bytes: [UInt8], hint: DocumentFormat?) -> DetectedFormat {
-        if Signatures.isPDF(bytes) { return DetectedFormat(format: .pdf) }
+        if let pdf = detectPDF(bytes, hint: hint) { return pdf }
         if Signatures.isRTF(bytes) { return DetectedFormat(format: .rtf) }
         if let image = Signatures.image(bytes) { return DetectedFormat(format: image) }
         if BIFFScan.isBareWorkbook(bytes) {
             return DetectedFormat(format: .xls, isEncrypted: BIFFScan.hasFilePass(Array(bytes.prefix(1 << 20))))
         }
-        if HTMLSniffer.looksLikeHTML(bytes, hint: hint) { return DetectedFormat(format: .html) }
-        if TextSniffer.looksLikeText(bytes) { return DetectedFormat(format: FileNameHint.textFormat(hint: hint)) }
-        return DetectedFormat(format: nil)
+        let pdfFallback: DocumentFormat? = Signatures.pdfHeaderOffset(bytes) != nil ? .pdf : nil
+        guard let text = detectText(bytes, hint: hint) else { return DetectedFormat(format: pdfFallback) }
+        return DetectedFormat(format: text, fallback: pdfFallback)
+    }
+
+    /// A PDF header at the start, on a line of its own, after binary junk
+    /// or in front of a PDF body (`startxref`, `%%EOF`) is a PDF, whatever
+    /// text comes before it (an HTML error page saved with the file), as
+    /// PDF readers accept. What that text reads as is the fallback.
+    private static func detectPDF(_ bytes: [UInt8], hint: DocumentFormat?) -> DetectedFormat? {
+        guard let offset = Signatures.pdfHeaderOffset(bytes) else { return nil }
+        if offset == 0 { return DetectedFormat(format: .pdf) }
+        guard Signatures.isPDF(bytes) || Signatures.hasPDFTrailer(bytes) else { return nil }
+        return DetectedFormat(format: .pdf, fallback: detectText(Array(bytes.prefix(offset)), hint: hint))
+    }
+
+    /// HTML by its markup, then text versus binary.
+    private static func detectText(_ bytes: [UInt8], hint: DocumentFormat?) -> DocumentFormat? {
+        if HTMLSniffer.looksLikeHTML(bytes, hint: hint) { return .html }
+        if TextSniffer.looksLikeText(bytes) { return FileNameHint.textFormat(hint: hint) }
+        return nil
     }
 
     private static func isTextFamily(_ format: DocumentFormat?) -> Bool {

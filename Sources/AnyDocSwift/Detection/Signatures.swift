@@ -22,15 +22,31 @@ enum Signatures {
     /// the start it must begin a line or follow binary junk, so prose that
     /// quotes a PDF header ("the `%PDF-1.7` line") stays text.
     static func isPDF(_ bytes: [UInt8]) -> Bool {
+        guard let offset = pdfHeaderOffset(bytes) else { return false }
+        if offset == 0 { return true }
+        let before = bytes[offset - 1]
+        return before == 0x0A || before == 0x0D || before < 0x20 || before >= 0x80
+    }
+
+    /// Where `%PDF-` first occurs in the first 1024 bytes, where PDF
+    /// readers look for the header; away from the start a version digit
+    /// must follow.
+    static func pdfHeaderOffset(_ bytes: [UInt8]) -> Int? {
         let marker: [UInt8] = Array("%PDF-".utf8)
-        let end = min(bytes.count, 1024) - marker.count
-        guard end >= 0 else { return false }
+        if hasPrefix(bytes, marker) { return 0 }
+        let end = min(bytes.count, 1024) - marker.count - 1
+        guard end >= 0 else { return nil }
         for offset in 0...end where bytes[offset] == 0x25 && hasPrefix(bytes, marker, at: offset) {
-            if offset == 0 { return true }
-            let before = bytes[offset - 1]
-            if before == 0x0A || before == 0x0D || before < 0x20 || before >= 0x80 { return true }
+            if (0x30...0x39).contains(bytes[offset + marker.count]) { return offset }
         }
-        return false
+        return nil
+    }
+
+    /// The end of a PDF body (`startxref` or `%%EOF`) in the last 2 KiB:
+    /// a header quoted in prose has none after it.
+    static func hasPDFTrailer(_ bytes: [UInt8]) -> Bool {
+        let tail = bytes.suffix(2048)
+        return ByteSearch.contains(Array("%%EOF".utf8), in: tail) || ByteSearch.contains(Array("startxref".utf8), in: tail)
     }
 
     /// `{\rtf`, after a byte-order mark or whitespace some writers leave.

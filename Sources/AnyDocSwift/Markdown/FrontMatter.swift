@@ -1,6 +1,8 @@
 /// YAML front matter built from a document's metadata.
 enum FrontMatter {
-    static func render(_ metadata: Metadata) -> String {
+    /// `warnings` come last, as a list, so a reader of the file learns
+    /// what the conversion could not do.
+    static func render(_ metadata: Metadata, warnings: [String] = []) -> String {
         var lines: [String] = []
         // A repeated key would make the YAML invalid: the first one wins.
         var keys: Set<String> = []
@@ -23,6 +25,7 @@ enum FrontMatter {
         add("format", metadata.sourceFormat?.rawValue)
         if let count = metadata.pageCount, keys.insert("pages").inserted { lines.append("pages: \(count)") }
         for (key, value) in metadata.extra { add(safeKey(key), value) }
+        add("warnings", list: warnings)
         return "---\n" + lines.map { $0 + "\n" }.joined() + "---"
     }
 

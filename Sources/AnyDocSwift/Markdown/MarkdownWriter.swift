@@ -26,9 +26,16 @@ public final class MarkdownWriter: DocumentSink {
     private var verbatimTail: String?
     private var stream: TableStream?
     private var finished = false
+    /// The front matter at the start of `buffer`, while nothing has been
+    /// flushed, so warnings that arrive later can still be added to it.
+    private var pendingFrontMatter: (text: String, metadata: Metadata)?
 
     public private(set) var warnings: [String] = []
     public private(set) var assets: [Asset] = []
+
+    /// The conversion found no text in a document that has content; a
+    /// warning in `warnings` says so.
+    public var foundNoText: Bool { warnings.contains(where: ConversionWarning.isNoText) }
 
     private struct TableStream {
         var grid = TableGrid()
@@ -185,12 +192,25 @@ public final class MarkdownWriter: DocumentSink {
         try writeFootnotes()
         if !startedOutput {
             // Metadata is still worth writing when there is no body.
-            if options.frontMatter { try emit(FrontMatter.render(metadata) + "\n") }
+            if options.frontMatter { try emit(FrontMatter.render(metadata, warnings: warnings) + "\n") }
         } else if blockCount == 1, let tail = verbatimTail {
+            try updateFrontMatter()
             try emit(tail)
         } else {
+            try updateFrontMatter()
             try emit("\n")
         }
+    }
+
+    /// Rewrites front matter still in the buffer to list the warnings
+    /// that arrived after the first block.
+    private func updateFrontMatter() throws(ConversionError) {
+        guard let (written, shown) = pendingFrontMatter else { return }
+        let current = FrontMatter.render(shown, warnings: warnings)
+        guard current != written, buffer.hasPrefix(written) else { return }
+        buffer = current + buffer.dropFirst(written.count)
+        bytesWritten += current.utf8.count - written.utf8.count
+        pendingFrontMatter = (current, shown)
     }
 
     private func writeFootnotes() throws(ConversionError) {
@@ -230,7 +250,9 @@ public final class MarkdownWriter: DocumentSink {
         if !startedOutput {
             startedOutput = true
             if options.frontMatter {
-                try emit(FrontMatter.render(metadata) + "\n\n")
+                let frontMatter = FrontMatter.render(metadata, warnings: warnings)
+                try emit(frontMatter + "\n\n")
+                if bytesWritten == buffer.utf8.count { pendingFrontMatter = (frontMatter, metadata) }
             }
         } else {
             try emit("\n\n")
@@ -268,6 +290,7 @@ public final class MarkdownWriter: DocumentSink {
 
     private func flush() throws(ConversionError) {
         guard !buffer.isEmpty else { return }
+        pendingFrontMatter = nil
         try output.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }

@@ -40,7 +40,8 @@ enum EncodingDetector {
         }
         guard let profile = DoubleByteProfile.profile(for: encoding),
               let decoded = Iconv.decode(sample, from: encoding.iconvName) else { return nil }
-        return DoubleByteScorer.confidence(of: decoded, profile: profile)
+        let fourByte = encoding == .gb18030 ? GB18030Structure.fourByteCount(sample) : 0
+        return DoubleByteScorer.confidence(of: decoded, profile: profile, alsoCommon: fourByte)
     }
 
     /// The encoding to report for text that decoded as `encoding`: the

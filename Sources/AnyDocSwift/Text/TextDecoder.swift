@@ -26,7 +26,8 @@ struct DecodedText {
 ///   ISO-2022-JP.
 /// - Anything else is scored against the legacy encodings
 ///   `EncodingDetector` knows; the most confident one at or above its
-///   threshold that decodes the whole input strictly wins.
+///   threshold that decodes the whole input strictly wins. Failing all,
+///   text that reads as EBCDIC (IBM037) prose is EBCDIC.
 /// - Binary input (a NUL byte, or more stray control bytes than 2 plus one
 ///   in 50) and input no encoding fits fail with `unsupported`; nothing is
 ///   ever decoded to mojibake or U+FFFD.
@@ -74,6 +75,9 @@ enum TextDecoder {
             if let utf8 = Iconv.decode(source[...], from: candidate.iconvName) {
                 return DecodedText(utf8: utf8[...], encoding: EncodingDetector.reportedEncoding(candidate, for: source))
             }
+        }
+        if let utf8 = EBCDICText.decode(source) {
+            return try transcoded(utf8, from: .ibm037, nul: nul)
         }
         throw .unsupported("the text is not UTF-8 and no supported legacy encoding fits it with enough confidence")
     }

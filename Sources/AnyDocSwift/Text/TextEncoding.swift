@@ -14,6 +14,7 @@ enum TextEncoding: Sendable, Equatable {
     case windows1251, koi8R, ibm866
     case iso8859_7, windows1253
     case windows1255, windows1256
+    case ibm037
 
     /// The name reported to callers, as IANA registers it.
     var name: String {
@@ -41,6 +42,7 @@ enum TextEncoding: Sendable, Equatable {
         case .windows1253: "windows-1253"
         case .windows1255: "windows-1255"
         case .windows1256: "windows-1256"
+        case .ibm037: "IBM037"
         }
     }
 
@@ -69,6 +71,7 @@ enum TextEncoding: Sendable, Equatable {
         case .windows1253: "CP1253"
         case .windows1255: "CP1255"
         case .windows1256: "CP1256"
+        case .ibm037: "IBM037"
         }
     }
 }

@@ -34,6 +34,11 @@ import Testing
     static let simplifiedChinese = "北京是中华人民共和国的首都，也是全国的政治中心和文化中心。这座城市有三千多年的历史，每年都有很多游客来这里参观。"
     static let traditionalChinese = "臺灣位於東亞，是一個島嶼國家。臺北是最大的城市，也是政治與經濟的中心。這裡的夜市非常有名，吸引了許多觀光客。"
     static let japanese = "東京は日本の首都であり、世界で最も人口の多い都市圏の一つです。毎年たくさんの観光客が訪れます。"
+    /// GB18030 beyond GBK: four-byte sequences for emoji, accented Latin,
+    /// Greek, and the scripts of China's other languages.
+    static let gb18030FourByte = "Emoji 😀🎉 and café in Ålesund, Tibetan བོད་ཡིག and Uyghur ئۇيغۇرچە; 中文也可以。Ελληνικά ÅÄÖ 𠀀 too"
+    static let gb18030Mixed = "中文测试 😀 emoji and Ελληνικά ÅÄÖ and 𠀀 ok"
+    static let english = "The quarterly report was sent to the head office on Monday, and the figures (all 42 of them) were checked twice."
     static let korean = "서울은 대한민국의 수도이며 가장 큰 도시이다. 한강이 도시의 중심을 가로질러 흐르고 있으며 많은 관광객이 찾아온다."
 
     static let samples: [Sample] = [
@@ -61,12 +66,15 @@ import Testing
         Sample(language: "Arabic", text: arabic, iconvName: "CP1256", expected: .windows1256),
         Sample(language: "Simplified Chinese", text: simplifiedChinese, iconvName: "GB18030", expected: .gbk),
         Sample(language: "Simplified Chinese", text: simplifiedChinese + "生僻字：𠀀䶮。", iconvName: "GB18030", expected: .gb18030),
+        Sample(language: "Mixed scripts", text: gb18030FourByte, iconvName: "GB18030", expected: .gb18030),
+        Sample(language: "Chinese and emoji", text: gb18030Mixed, iconvName: "GB18030", expected: .gb18030),
         Sample(language: "Traditional Chinese", text: traditionalChinese, iconvName: "BIG5", expected: .big5),
         Sample(language: "Japanese", text: japanese, iconvName: "CP932", expected: .shiftJIS),
         Sample(language: "Japanese", text: japanese, iconvName: "EUC-JP", expected: .eucJP),
         Sample(language: "Japanese", text: japanese, iconvName: "ISO-2022-JP", expected: .iso2022JP),
         Sample(language: "Korean", text: korean, iconvName: "EUC-KR", expected: .eucKR),
         Sample(language: "Korean", text: korean + " 햏자.", iconvName: "CP949", expected: .cp949),
+        Sample(language: "English", text: english, iconvName: "IBM037", expected: .ibm037),
     ]
 
     static func encode(_ text: String, as iconvName: String) -> [UInt8] {

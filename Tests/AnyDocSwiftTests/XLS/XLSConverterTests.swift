@@ -54,9 +54,9 @@ import Testing
         | --- | --- |
         | General | 1234.5 |
         | General float | 0.3 |
-        | General large | 1.23457E+14 |
-        | General small | 1.23457E-05 |
-        | General third | 0.333333333 |
+        | General large | 123456789012345 |
+        | General small | 0.000012345678 |
+        | General third | 0.333333333333333 |
         | 14 short date | 2/29/2024 |
         | yyyy-mm-dd | 2024-02-29 |
         | 22 date time | 2/29/2024 18:00 |

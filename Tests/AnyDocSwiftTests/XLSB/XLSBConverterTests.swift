@@ -39,6 +39,7 @@ import Testing
     | text format | Note: plain text |
     |  |  |
     | merged across |  |
+    | General 15 digits | 123456789012345 |
 
     ## Notes
 

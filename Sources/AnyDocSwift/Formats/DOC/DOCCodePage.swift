@@ -17,7 +17,12 @@ enum DOCCodePage {
     /// The table for Word 6/95 text in the ANSI code page of `languageID`
     /// (a Windows LCID); Western European when the language is unknown.
     static func table(forLanguage languageID: Int) -> [UInt16] {
-        let codePage = ansiCodePage(forLanguage: languageID)
+        table(forCodePage: ansiCodePage(forLanguage: languageID))
+    }
+
+    /// The byte table of a single-byte Windows code page (a double-byte
+    /// one maps its single-byte characters only).
+    static func table(forCodePage codePage: Int) -> [UInt16] {
         guard codePage != 1252, let converter = Iconv(from: "CP\(codePage)") else { return compressed }
         var table = (0...255).map { UInt16($0) }
         for byte in 0x80...0xFF {
@@ -31,9 +36,33 @@ enum DOCCodePage {
         return table
     }
 
+    /// The encoding detection scores a code page's text as, if any.
+    static func textEncoding(forCodePage codePage: Int) -> TextEncoding? {
+        switch codePage {
+        case 1250: .windows1250
+        case 1251: .windows1251
+        case 1253: .windows1253
+        case 1255: .windows1255
+        case 1256: .windows1256
+        case 932: .shiftJIS
+        case 936: .gb18030
+        case 949: .cp949
+        case 950: .big5
+        default: nil
+        }
+    }
+
     /// The ANSI code page Windows uses for a language's documents.
     static func ansiCodePage(forLanguage languageID: Int) -> Int {
-        switch languageID & 0x3FF {
+        switch languageID {
+        case 0x0404, 0x0C04, 0x1404: return 950
+        case 0x0804, 0x1004: return 936
+        default: break
+        }
+        return switch languageID & 0x3FF {
+        case 0x11: 932
+        case 0x12: 949
+        case 0x04: 936
         case 0x02, 0x19, 0x22, 0x23, 0x2F: 1251
         case 0x05, 0x0E, 0x15, 0x18, 0x1A, 0x1B, 0x1C, 0x24: 1250
         case 0x08: 1253

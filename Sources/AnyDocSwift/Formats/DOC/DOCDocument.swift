@@ -33,12 +33,14 @@ struct DOCDocument {
         }
         let pieces = try Self.pieceTable(fib: fib, stream: stream, table: table)
         let count = try Self.characterCount(fib: fib, pieces: pieces, stream: stream, input: input)
-        let eightBit = fib.version == .word6 ? DOCCodePage.table(forLanguage: fib.languageID) : DOCCodePage.compressed
+        let eightBit = fib.version == .word6
+            ? DOCEightBitText.forLanguage(fib.languageID)
+            : DOCEightBitText.forWord97(languageID: fib.languageID, sample: pieces.eightBitSample(stream: stream))
         self.fib = fib
         self.stream = stream
         self.table = table
         self.pieces = pieces
-        text = try pieces.text(count: count, stream: stream, eightBitTable: eightBit, deadline: input.deadline)
+        text = try pieces.text(count: count, stream: stream, eightBit: eightBit, deadline: input.deadline)
         paragraphRuns = try DOCPropertyRuns(kind: .paragraph, location: fib.location(.paragraphBins), table: table, stream: stream, fib: fib)
         characterRuns = try DOCPropertyRuns(kind: .character, location: fib.location(.characterBins), table: table, stream: stream, fib: fib)
         styles = DOCStyleSheet(table: table, location: fib.location(.styleSheet), version: fib.version)
@@ -48,11 +50,16 @@ struct DOCDocument {
             : DOCListTables()
     }
 
-    /// Word 97+ always has a piece table; Word 6/95 only when fast-saved.
+    /// Word 97+ always has a piece table, except in minimal files whose FIB
+    /// stops before it: their text lies from fcMin on, as in a Word 6/95
+    /// file that was not fast-saved.
     private static func pieceTable(fib: DOCFileInformationBlock, stream: [UInt8], table: [UInt8]) throws(ConversionError) -> DOCPieceTable {
         let location = fib.location(.pieceTable)
         let hasTable = !location.isEmpty && location.offset <= table.count && location.length <= table.count - location.offset
         if fib.version == .word6, !fib.isComplex || !hasTable {
+            return DOCPieceTable(contiguousFrom: fib.textStart, length: fib.lengths.total)
+        }
+        if !hasTable, fib.textStart > 0, fib.textStart < stream.count, fib.lengths.total > 0 {
             return DOCPieceTable(contiguousFrom: fib.textStart, length: fib.lengths.total)
         }
         guard hasTable else { throw .malformed("Word document has no readable piece table") }

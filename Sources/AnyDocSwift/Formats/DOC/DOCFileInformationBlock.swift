@@ -52,7 +52,7 @@ struct DOCFileInformationBlock {
     /// The language of the document, which decides the code page of 8-bit
     /// Word 6/95 text.
     let languageID: Int
-    /// Word 6/95: where the text of a file without a piece table begins.
+    /// fcMin: where the text of a file without a piece table begins.
     let textStart: Int
     let lengths: StoryLengths
     private let locations: [Structure: Location]
@@ -89,7 +89,8 @@ struct DOCFileInformationBlock {
         default:
             version = .word97
             (lengths, locations) = try Self.readWord97(stream)
-            textStart = 0
+            // fcMin: where the text starts when there is no piece table.
+            textStart = Int(LittleEndian.uint32(stream, at: 0x18) ?? 0)
             word6CharacterPages = (0, 0)
             word6ParagraphPages = (0, 0)
         }
@@ -97,18 +98,23 @@ struct DOCFileInformationBlock {
 
     /// Word 97+: FibBase (32 bytes), then three counted arrays: 16-bit
     /// words, 32-bit longs (the text lengths) and offset/length pairs.
+    /// The counts are the FIB's own (MS-DOC): minimal writers carry fewer
+    /// than Word does, and what is missing, or past the stream's end,
+    /// reads as zero, an empty structure. Without `ccpText` the main text
+    /// runs from fcMin to fcMac.
     private static func readWord97(_ stream: [UInt8]) throws(ConversionError) -> (StoryLengths, [Structure: Location]) {
         var offset = 32
-        guard let wordCount = LittleEndian.uint16(stream, at: offset) else { throw .malformed("Word header is cut short") }
-        offset += 2 + 2 * Int(wordCount)
-        guard let longCount = LittleEndian.uint16(stream, at: offset) else { throw .malformed("Word header is cut short") }
+        let wordCount = Int(LittleEndian.uint16(stream, at: offset) ?? 0)
+        offset += 2 + 2 * wordCount
+        let longCount = Int(LittleEndian.uint16(stream, at: offset) ?? 0)
         let longs = offset + 2
-        offset = longs + 4 * Int(longCount)
-        guard longCount >= 11, let pairCount = LittleEndian.uint16(stream, at: offset) else {
-            throw .malformed("Word header is cut short")
-        }
+        offset = longs + 4 * longCount
+        let pairCount = Int(LittleEndian.uint16(stream, at: offset) ?? 0)
         let pairs = offset + 2
-        func long(_ index: Int) -> Int { Int(Int32(bitPattern: LittleEndian.uint32(stream, at: longs + 4 * index) ?? 0)) }
+        func long(_ index: Int) -> Int {
+            guard index < longCount else { return 0 }
+            return Int(Int32(bitPattern: LittleEndian.uint32(stream, at: longs + 4 * index) ?? 0))
+        }
         var lengths = StoryLengths()
         lengths.main = long(3)
         lengths.footnotes = long(4)
@@ -117,6 +123,11 @@ struct DOCFileInformationBlock {
         lengths.endnotes = long(8)
         lengths.textBoxes = long(9)
         lengths.headerTextBoxes = long(10)
+        if longCount <= 3 {
+            let fcMin = Int(LittleEndian.uint32(stream, at: 0x18) ?? 0)
+            let fcMac = Int(LittleEndian.uint32(stream, at: 0x1C) ?? 0)
+            lengths.main = max(0, fcMac - fcMin)
+        }
         let indices: [Structure: Int] = [
             .styleSheet: 1, .footnoteReferences: 2, .footnoteTexts: 3, .commentReferences: 4, .commentTexts: 5,
             .characterBins: 12, .paragraphBins: 13, .fontTable: 15, .pieceTable: 33, .commentAuthors: 36,

@@ -85,6 +85,17 @@ struct DOCPieceTable {
         return result
     }
 
+    /// Up to `limit` bytes of the 8-bit pieces' text, for telling its code page.
+    func eightBitSample(stream: [UInt8], limit: Int = 64 << 10) -> [UInt8] {
+        var sample: [UInt8] = []
+        for piece in pieces where piece.isEightBit && piece.byteOffset >= 0 && piece.byteOffset < stream.count {
+            let end = min(stream.count, piece.byteOffset + (piece.endCP - piece.startCP), piece.byteOffset + limit - sample.count)
+            if end > piece.byteOffset { sample += stream[piece.byteOffset..<end] }
+            if sample.count >= limit { break }
+        }
+        return sample
+    }
+
     /// The CP just past the last piece.
     var endCP: Int { pieces.last?.endCP ?? 0 }
 
@@ -123,7 +134,7 @@ struct DOCPieceTable {
     /// The UTF-16 code units of CPs `0..<count`, one per CP. Characters a
     /// piece places outside the stream, and CPs no piece covers, read as
     /// 0 so that positions stay aligned with the document's tables.
-    func text(count: Int, stream: [UInt8], eightBitTable: [UInt16], deadline: Deadline) throws(ConversionError) -> [UInt16] {
+    func text(count: Int, stream: [UInt8], eightBit: DOCEightBitText, deadline: Deadline) throws(ConversionError) -> [UInt16] {
         var units = [UInt16](repeating: 0, count: max(count, 0))
         for (number, piece) in pieces.enumerated() {
             if number % 256 == 0 { try deadline.check() }
@@ -132,9 +143,7 @@ struct DOCPieceTable {
             guard start < end, piece.byteOffset >= 0 else { continue }
             if piece.isEightBit {
                 let available = max(0, min(end - start, stream.count - piece.byteOffset))
-                for index in 0..<available {
-                    units[start + index] = eightBitTable[Int(stream[piece.byteOffset + index])]
-                }
+                eightBit.decode(stream, offset: piece.byteOffset, count: available, into: &units, at: start)
             } else {
                 let available = max(0, min(end - start, (stream.count - piece.byteOffset) / 2))
                 for index in 0..<available {

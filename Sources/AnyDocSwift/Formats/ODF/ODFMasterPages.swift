@@ -33,13 +33,22 @@ enum ODFMasterPages {
         "header", "header-left", "header-first", "footer", "footer-left", "footer-first",
     ]
 
-    /// The literal footer text of each presentation master page, by name.
-    static func presentationFooters(context: ODFContext) throws(ConversionError) -> [String: [Block]] {
-        guard context.package.contains("styles.xml") else { return [:] }
+    /// What presentation master pages show on their slides, by master name.
+    struct PresentationMasters {
+        /// The literal footer text of each master.
+        var footers: [String: [Block]] = [:]
+        /// The text of shapes that are not placeholders (a company name, a
+        /// notice): placeholders hold only sample text.
+        var texts: [String: [Block]] = [:]
+    }
+
+    /// The footers and the other text of each presentation master page.
+    static func presentationMasters(context: ODFContext) throws(ConversionError) -> PresentationMasters {
+        var masters = PresentationMasters()
+        guard context.package.contains("styles.xml") else { return masters }
         // Only the master pages matter here; the styles were loaded already.
         let reader = try context.package.xmlReader(for: "styles.xml", droppingRootChildren: { $0 != "master-styles" })
         let body = ODFBodyReader(reader: reader, context: context, scope: .styles)
-        var footers: [String: [Block]] = [:]
         var master: String?
         var masterDepth = 0
         while try reader.read() {
@@ -51,13 +60,26 @@ enum ODFMasterPages {
                 if reader.isEmptyElement { master = nil }
             } else if reader.isElement("notes", in: ODFNamespace.presentation) {
                 try reader.skipElement()
-            } else if let name = master, reader.isElement("frame", in: ODFNamespace.drawing),
-                      reader.attribute("class", namespace: ODFNamespace.presentation) == "footer" {
+            } else if let name = master, reader.namespace == ODFNamespace.drawing, reader.depth == masterDepth + 1 {
+                let placeholderClass = reader.attribute("class", namespace: ODFNamespace.presentation)
+                guard placeholderClass == nil || placeholderClass == "footer" else {
+                    try reader.skipElement()
+                    continue
+                }
                 let drawing = try body.readDrawing()
-                let blocks = (drawing.inlines.isEmpty ? [] : [Block.paragraph(drawing.inlines)]) + drawing.blocks
-                if !blocks.isEmpty { footers[name, default: []] += blocks }
+                let blocks = ((drawing.inlines.isEmpty ? [] : [Block.paragraph(drawing.inlines)]) + drawing.blocks)
+                    .filter { block in
+                        if case .image = block { return false }
+                        return block.containsText && (placeholderClass != nil || !MasterSampleText.isFieldOnly(block))
+                    }
+                guard !blocks.isEmpty else { continue }
+                if placeholderClass == "footer" {
+                    masters.footers[name, default: []] += blocks
+                } else {
+                    masters.texts[name, default: []] += blocks
+                }
             }
         }
-        return footers
+        return masters
     }
 }

@@ -8,7 +8,8 @@ enum ODPConverter {
         let styles = ODFStyles()
         try ODFConverter.loadStyles(package, into: styles, sink: sink)
         let context = ODFContext(package: package, styles: styles, options: input.options, deadline: input.deadline)
-        let masterFooters = (try? ODFMasterPages.presentationFooters(context: context)) ?? [:]
+        let masters = (try? ODFMasterPages.presentationMasters(context: context)) ?? ODFMasterPages.PresentationMasters()
+        let masterFooters = masters.footers
 
         let reader = try package.contentReader(cutting: .named(ODFConverter.unreadStyleElements))
         try styles.load(from: reader, scope: .content, stopAtBody: true)
@@ -37,10 +38,16 @@ enum ODPConverter {
         metadata.pageCount = slides.count
         var blocks: [Block] = []
         var previousFooter: [Block] = []
+        var shownMasters: Set<String> = []
         for (index, slide) in slides.enumerated() {
             let title = slide.isHidden ? (slide.title.map { $0 + " (hidden)" } ?? "(hidden)") : slide.title
             blocks.append(.boundary(.slide(number: index + 1, title: title)))
             blocks += slide.blocks
+            // A master's own text boxes are written once, with the first
+            // slide that shows them, as for PPTX layouts and masters.
+            if let master = slide.master, let text = masters.texts[master], shownMasters.insert(master).inserted {
+                blocks += text
+            }
             // A footer repeated on every slide is shown where it first appears.
             if !slide.footer.isEmpty, slide.footer != previousFooter { blocks += slide.footer }
             previousFooter = slide.footer

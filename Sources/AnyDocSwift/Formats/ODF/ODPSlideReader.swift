@@ -7,6 +7,8 @@ struct ODPSlide {
     /// Footer text shown on the slide.
     var footer: [Block] = []
     var notes: [Block] = []
+    /// The master page the slide is drawn on.
+    var master: String?
 }
 
 /// Reads slides and puts their shapes in reading order: the title
@@ -44,6 +46,7 @@ struct ODPSlideReader {
         var slide = ODPSlide()
         let pageStyle = reader.attribute("style-name", namespace: d)
         let master = reader.attribute("master-page-name", namespace: d)
+        slide.master = master
         let footerName = reader.attribute("use-footer-name", namespace: p)
         slide.isHidden = context.styles.flag({ $0.hidesPage }, of: pageStyle, family: "drawing-page", scope: .content) == true
         let showsFooter = context.styles.flag({ $0.showsFooter }, of: pageStyle, family: "drawing-page", scope: .content) ?? true

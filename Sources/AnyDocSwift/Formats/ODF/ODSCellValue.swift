@@ -48,6 +48,17 @@ enum ODSCellValue {
         return text
     }
 
+    /// A float displayed in scientific notation with fewer digits than it
+    /// holds (`1.23457E+14` for 123456789012345, as a narrow column shows
+    /// it) is written with every digit, as General numbers are; nil when
+    /// the display loses nothing.
+    static func fullDigits(displayed: String, _ attributes: Attributes) -> String? {
+        guard attributes.type == "float", displayed.contains(where: { $0 == "E" || $0 == "e" }),
+              let raw = attributes.value, let value = Double(raw), let shown = Double(displayed),
+              shown != value, (shown - value).magnitude <= value.magnitude * 1e-5 else { return nil }
+        return ExcelGeneralFormat.format(value)
+    }
+
     /// `0.125` → `12.5%`, by moving the decimal point in the digits so no
     /// binary rounding shows.
     static func percent(_ value: String) -> String {

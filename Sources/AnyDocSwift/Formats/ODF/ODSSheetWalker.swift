@@ -107,6 +107,9 @@ final class ODSSheetWalker {
                 } else {
                     blocks.insert(.paragraph([.text(text)]), at: 0)
                 }
+            } else if blocks.count == 1, case .paragraph(let content) = blocks[0],
+                      let full = ODSCellValue.fullDigits(displayed: content.plainText, value) {
+                blocks = [.paragraph([.text(full)])]
             }
             cells.append(Cell(blocks: blocks, repeats: repeats))
         }

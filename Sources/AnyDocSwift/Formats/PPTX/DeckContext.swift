@@ -5,6 +5,7 @@ final class DeckContext {
     let options: ConversionOptions
     let deadline: Deadline
     let styles: SlideStyleCache
+    let layoutText = LayoutShapeText()
     private var images: ImageAssets
     var assets: [Asset] { images.assets }
     private var reportedAssets = 0

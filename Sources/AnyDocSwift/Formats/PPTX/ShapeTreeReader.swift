@@ -30,6 +30,9 @@ final class ShapeTreeReader {
 
     /// `show` on the root element: "0" on a hidden slide.
     private(set) var rootShow: String?
+    /// `showMasterSp` on the root element: "0" when the slide (or layout)
+    /// hides the shapes of the parts behind it.
+    private(set) var rootShowMasterShapes: String?
 
     init(reader: XMLReader, context: DeckContext, relationships: [String: Relationship]) {
         self.reader = reader
@@ -46,6 +49,7 @@ final class ShapeTreeReader {
             if !sawRoot {
                 sawRoot = true
                 rootShow = reader.attribute("show")
+                rootShowMasterShapes = reader.attribute("showMasterSp")
             }
             if reader.isElement("spTree", in: p) {
                 if reader.isEmptyElement { return [] }

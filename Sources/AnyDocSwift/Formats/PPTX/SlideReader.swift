@@ -8,6 +8,9 @@ struct SlideContent {
     var notes: [Block]
     /// What was skipped without failing the slide.
     var warnings: [String] = []
+    /// Text the slide shows from its layout and master, not shown before
+    /// in the deck (see `LayoutShapeText`).
+    var inherited: [Block] = []
 }
 
 /// Reads a slide part and, through its relationships, its notes page.
@@ -20,6 +23,9 @@ enum SlideReader {
         let hidden = tree.rootShow == "0" || tree.rootShow == "false"
         var slide = SlideContent(
             title: composition.title, isHidden: hidden, blocks: composition.blocks, footer: composition.footer, notes: [])
+        if tree.rootShowMasterShapes != "0" && tree.rootShowMasterShapes != "false" {
+            slide.inherited = context.layoutText.unshownBlocks(behind: part, context: context)
+        }
         if let notesPart = relationships.values.sorted(by: { $0.id < $1.id })
             .first(where: { $0.hasType("notesSlide") && !$0.isExternal && context.package.contains($0.target) })?.target {
             do {
@@ -58,7 +64,7 @@ enum SlideReader {
 
     /// A shape-tree reader over a slide or notes page, with what it never
     /// reads cut before parsing.
-    private static func shapeTree(
+    static func shapeTree(
         of part: String, context: DeckContext, relationships: [String: Relationship]
     ) throws(ConversionError) -> ShapeTreeReader {
         let reader = try context.package.xmlReader(for: part, cutting: .named(ShapeTreeReader.unreadElements))

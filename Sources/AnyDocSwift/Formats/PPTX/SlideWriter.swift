@@ -9,6 +9,7 @@ struct SlideWriter {
         for warning in slide.warnings { sink.addWarning("slide \(number): \(warning)") }
         try sink.append(.boundary(.slide(number: number, title: Self.heading(slide))))
         for block in slide.blocks { try sink.append(block) }
+        for block in slide.inherited { try sink.append(block) }
         // A footer repeated on every slide is shown where it first appears.
         if !slide.footer.isEmpty, slide.footer != previousFooter {
             for block in slide.footer { try sink.append(block) }

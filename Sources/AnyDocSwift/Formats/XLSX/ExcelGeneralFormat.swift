@@ -1,40 +1,33 @@
-/// Excel's `General` number format: the number in at most 11 characters
-/// (the minus sign not counted), with no trailing zeros, switching to
-/// scientific notation (`1.23457E+11`) when the digits would not fit.
+/// The `General` number format, shared by every spreadsheet format.
+///
+/// Excel shows General numbers in at most 11 characters and so turns
+/// 123456789012345 into `1.23457E+14`; an account number read that way
+/// cannot be recovered. Here every significant digit is kept instead:
+/// whole numbers with all the digits their Double holds (up to 17), other
+/// numbers with Excel's 15 (so 0.1 + 0.2 still shows as 0.3). Plain
+/// decimals are written from 10⁻⁵ up to 10¹⁷; beyond, scientific
+/// notation with the same digits (`1.5E+20`, `1.2345E-07`).
 enum ExcelGeneralFormat {
-    static let width = 11
+    /// Excel's precision for numbers that are not whole.
+    static let fractionPrecision = 15
+    /// The shortest text of a Double has at most 17 digits.
+    static let wholePrecision = 17
+    /// Powers of ten written as plain decimals.
+    static let plainExponents = -5..<17
 
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return value.isNaN ? "#NUM!" : "#NUM!" }
+        guard value.isFinite else { return "#NUM!" }
         let sign = value < 0 ? "-" : ""
         // Whole numbers that fit are the common case.
-        if value == value.rounded(), value.magnitude < 1e11 {
+        if value == value.rounded(), value.magnitude < 1e15 {
             return value == 0 ? "0" : sign + String(Int64(value.magnitude))
         }
-        let decimal = ExcelDecimal(value)
+        let isWhole = value == value.rounded()
+        let decimal = ExcelDecimal(value, significantDigits: isWhole ? wholePrecision : fractionPrecision)
         if decimal.isZero { return "0" }
-        let text = fixedText(decimal) ?? scientificText(decimal, mantissaDigits: 6)
-        return text == "0" ? "0" : sign + text
-    }
-
-    /// The plain decimal form when it fits the width, else nil.
-    private static func fixedText(_ decimal: ExcelDecimal) -> String? {
-        let exponent = decimal.leadingExponent
-        if exponent >= width { return nil }
-        if exponent >= 0 {
-            // Integer digits, a point and as many decimals as still fit.
-            let rounded = decimal.roundedToFractionDigits(max(0, width - 2 - exponent))
-            if rounded.leadingExponent >= width { return nil }
-            return plain(rounded)
-        }
-        if exponent >= -4 {
-            // "0." leaves nine places.
-            let rounded = decimal.roundedToFractionDigits(width - 2)
-            return plain(rounded)
-        }
-        // Very small numbers keep the plain form only if it is exact.
-        let text = plain(decimal)
-        return text.utf8.count <= width ? text : nil
+        let text = plainExponents.contains(decimal.leadingExponent)
+            ? plain(decimal) : scientificText(decimal, mantissaDigits: wholePrecision)
+        return sign + text
     }
 
     private static func plain(_ decimal: ExcelDecimal) -> String {

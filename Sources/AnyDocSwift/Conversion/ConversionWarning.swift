@@ -1,0 +1,45 @@
+/// Warnings the library adds to a conversion of its own accord, worded
+/// so that callers (the CLI, the store, reports) can recognise them in
+/// `Document.warnings` and `MarkdownWriter.warnings`.
+public enum ConversionWarning {
+    /// How every warning that says a document gave no text begins.
+    public static let noTextPrefix = "no text was"
+
+    /// Whether `warning` says that the document's text is missing.
+    public static func isNoText(_ warning: String) -> Bool {
+        warning.hasPrefix(noTextPrefix)
+    }
+
+    /// The warning for a document that converted to no text although it
+    /// has content; nil when there was nothing to convert (an empty or
+    /// blank text file), where an empty result is the right one.
+    static func noText(format: DocumentFormat, bytes: [UInt8], pageCount: Int?) -> String? {
+        guard hasContent(bytes, format: format) else { return nil }
+        var parts = ["\(bytes.count) bytes"]
+        if let pageCount, pageCount > 0 {
+            let unit = format.family == .spreadsheet ? "sheet" : format.family == .presentation ? "slide" : "page"
+            parts.append("\(pageCount) \(unit)\(pageCount == 1 ? "" : "s")")
+        }
+        return "\(noTextPrefix) found in this \(format.rawValue.uppercased()) document (\(parts.joined(separator: ", "))): "
+            + "its content may be images, or in a form that was not read"
+    }
+
+    /// Text formats have content when they hold more than white space;
+    /// every other format's bytes are content.
+    private static func hasContent(_ bytes: [UInt8], format: DocumentFormat) -> Bool {
+        switch format {
+        case .txt, .md, .csv, .tsv:
+            // White space, byte-order marks and NULs (UTF-16 padding) say nothing.
+            let blank: Set<UInt8> = [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF]
+            return bytes.contains { !blank.contains($0) }
+        default:
+            return !bytes.isEmpty
+        }
+    }
+}
+
+extension Document {
+    /// The conversion found no text in a document that has content; a
+    /// warning in `warnings` says so.
+    public var foundNoText: Bool { warnings.contains(where: ConversionWarning.isNoText) }
+}

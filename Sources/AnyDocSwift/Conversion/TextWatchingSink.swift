@@ -1,0 +1,51 @@
+/// Passes a conversion through to another sink and notes whether any of
+/// the document's text went by, so a document that yields none can say
+/// so instead of converting to an empty page in silence.
+final class TextWatchingSink: DocumentSink {
+    let target: DocumentSink
+    private(set) var sawText = false
+    /// A warning already told the reader that the text is missing.
+    private(set) var sawNoTextWarning = false
+    /// Pages, slides or sheets, as the converter counted them.
+    private(set) var pageCount: Int?
+
+    init(_ target: DocumentSink) { self.target = target }
+
+    var needsMetadata: Bool { target.needsMetadata }
+
+    func setMetadata(_ metadata: Metadata) {
+        pageCount = metadata.pageCount
+        target.setMetadata(metadata)
+    }
+
+    func append(_ block: Block) throws(ConversionError) {
+        if !sawText, block.containsText { sawText = true }
+        try target.append(block)
+    }
+
+    func beginTable(columnCount: Int) throws(ConversionError) { try target.beginTable(columnCount: columnCount) }
+
+    func appendTableRow(_ row: TableRow) throws(ConversionError) {
+        if !sawText, Block.table(Table(rows: [row])).containsText { sawText = true }
+        try target.appendTableRow(row)
+    }
+
+    func appendTableRow(texts: [String]) throws(ConversionError) {
+        if !sawText, texts.contains(where: \.containsNonBlank) { sawText = true }
+        try target.appendTableRow(texts: texts)
+    }
+
+    func endTable() throws(ConversionError) { try target.endTable() }
+
+    func addFootnote(_ footnote: FootnoteDefinition) {
+        if !sawText, footnote.blocks.contains(where: \.containsText) { sawText = true }
+        target.addFootnote(footnote)
+    }
+
+    func addAsset(_ asset: Asset) { target.addAsset(asset) }
+
+    func addWarning(_ warning: String) {
+        if ConversionWarning.isNoText(warning) { sawNoTextWarning = true }
+        target.addWarning(warning)
+    }
+}

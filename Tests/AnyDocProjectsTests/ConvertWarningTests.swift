@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import AnyDocProjects
+
+/// `anydoc convert` tells standard error when a document with content
+/// gave no text, while the exit status stays 0 (the conversion worked).
+@Suite struct ConvertWarningTests {
+    @Test func emptyResultIsReportedOnStandardError() throws {
+        let folder = NSTemporaryDirectory() + "anydoc-warnings-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let page = folder + "/page.html"
+        try Data("<html><body><script>var x = 1;</script></body></html>".utf8).write(to: URL(fileURLWithPath: page))
+
+        let outcome = try AnydocProcess.run(["convert", "--front-matter", page], logsIn: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.errorOutput.contains("anydoc: warning: \(page): no text was found in this HTML document"))
+        #expect(outcome.output.contains("warnings:\n  - \"no text was found"))
+    }
+
+    /// In a batch the warning is in the summary and the report, and an
+    /// ingest names it in its summary and JSON.
+    @Test func emptyResultIsReportedByBatchesAndIngests() throws {
+        let fixture = try Fixture()
+        try fixture.write("page.html", "<html><body><script>var x = 1;</script></body></html>")
+        try fixture.write("text.md", "# Fine\n\nWords.\n")
+        let report = fixture.folder + "/report.jsonl"
+        let batch = try AnydocProcess.run(["convert", fixture.documents, "-o", fixture.folder + "/out", "--report", report],
+                                          logsIn: fixture.folder)
+        #expect(batch.status == 0)
+        #expect(batch.errorOutput.contains("Warnings:\n  \(fixture.documents)/page.html: no text was found"), "\(batch.errorOutput)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("no text was found"))
+
+        let ingest = try AnydocProcess.run(["ingest", fixture.documents, "-p", "P", "--store", fixture.storePath], logsIn: fixture.folder)
+        #expect(ingest.status == 0)
+        #expect(ingest.errorOutput.contains("warning \(fixture.documents)/page.html: no text was found"), "\(ingest.errorOutput)")
+        let json = try AnydocProcess.run(["ingest", fixture.documents, "-p", "Q", "--store", fixture.storePath, "--json"], logsIn: fixture.folder)
+        let summary = try json.decode(IngestSummary.self)
+        #expect(summary.items.first { $0.path == "page.html" }?.warnings?.first?.hasPrefix("no text was found") == true)
+    }
+}
