@@ -243,7 +243,7 @@ public struct Ingestion: Sendable {
             path: path, sourceSha256: sourceHash, sourceBytes: bytes.count, markdownSha256: SHA256.hex(markdownBytes),
             markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
             format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
-            sections: SectionSplitter.split(markdown, format: hint))
+            sections: SectionSplitter.split(markdown, format: hint), warnings: writer.warnings)
         return ConvertedDocument(markdown: markdownBytes, prepared: prepared, warnings: writer.warnings)
     }
 }

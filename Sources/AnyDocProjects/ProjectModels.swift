@@ -80,6 +80,9 @@ public struct ResourceVersion: Sendable, Codable, Equatable {
     /// `page`, `slide` or `sheet`.
     public var unitKind: String?
     public var createdAt: String
+    /// What the conversion lost without failing, such as a document with
+    /// content that gave no text; nil when nothing was.
+    public var warnings: [String]? = nil
 
     /// `path@vN`: how a reader names this version.
     public var reference: String { "\(path)@v\(number)" }

@@ -217,7 +217,7 @@ public final class ProjectStore: @unchecked Sendable {
 
     static let versionColumns = """
         v.resource_id, r.path, v.number, v.deleted, v.source_sha256, v.markdown_sha256, v.format, v.converter_version,
-        v.source_bytes, v.markdown_bytes, v.markdown_chars, v.unit_count, v.unit_kind, v.created_at
+        v.source_bytes, v.markdown_bytes, v.markdown_chars, v.unit_count, v.unit_kind, v.created_at, v.warnings
         FROM versions v JOIN resources r ON r.id = v.resource_id
         """
 
@@ -226,7 +226,8 @@ public final class ProjectStore: @unchecked Sendable {
             resourceId: row.string(0), path: row.string(1), number: row.int(2), deleted: row.int(3) != 0,
             sourceSha256: row.optionalString(4), markdownSha256: row.optionalString(5), format: row.optionalString(6),
             converterVersion: row.string(7), sourceBytes: row.int(8), markdownBytes: row.int(9), markdownChars: row.int(10),
-            unitCount: row.optionalInt(11), unitKind: row.optionalString(12), createdAt: row.string(13))
+            unitCount: row.optionalInt(11), unitKind: row.optionalString(12), createdAt: row.string(13),
+            warnings: row.optionalString(14).map { $0.split(separator: "\n").map(String.init) })
     }
 
     /// Every version of a resource, oldest first.
@@ -330,6 +331,8 @@ public final class ProjectStore: @unchecked Sendable {
         public var unitCount: Int?
         public var unitKind: String?
         public var sections: [Section]
+        /// The conversion's warnings, kept with the version.
+        public var warnings: [String] = []
     }
 
     public enum CommitOutcome: String, Sendable, Codable {
@@ -405,11 +408,12 @@ public final class ProjectStore: @unchecked Sendable {
                 try database.run(
                     """
                     INSERT INTO versions (resource_id, number, deleted, source_sha256, markdown_sha256, format, converter_version,
-                        source_bytes, markdown_bytes, markdown_chars, unit_count, unit_kind, created_at)
-                    VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        source_bytes, markdown_bytes, markdown_chars, unit_count, unit_kind, created_at, warnings)
+                    VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     resourceID, number, prepared.sourceSha256, prepared.markdownSha256, prepared.format, AnyDocProjects.converterVersion,
-                    prepared.sourceBytes, prepared.markdownBytes, prepared.markdownChars, prepared.unitCount, prepared.unitKind, now)
+                    prepared.sourceBytes, prepared.markdownBytes, prepared.markdownChars, prepared.unitCount, prepared.unitKind, now,
+                    prepared.warnings.isEmpty ? nil : prepared.warnings.joined(separator: "\n"))
                 try database.run("UPDATE resources SET latest_version = ? WHERE id = ?", number, resourceID)
                 try Self.replaceSections(database, resourceID: resourceID, version: number, sections: prepared.sections)
                 let stored = try database.queryFirst("SELECT \(Self.versionColumns) WHERE v.resource_id = ? AND v.number = ?",

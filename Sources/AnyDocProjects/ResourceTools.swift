@@ -87,9 +87,12 @@ public struct ResourceReadOutput: Sendable, Codable, Equatable {
     public var totalChars: Int
     /// Says when `max_chars` was over the cap and the cap was used.
     public var note: String? = nil
+    /// What the conversion lost without failing, such as a document with
+    /// content that gave no text: an empty text is then not the document.
+    public var warnings: [String]? = nil
 
     enum CodingKeys: String, CodingKey {
-        case resourceId, path, version, markdownSha256, sourceSha256, format, text, offset, nextOffset, totalChars, note
+        case resourceId, path, version, markdownSha256, sourceSha256, format, text, offset, nextOffset, totalChars, note, warnings
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -105,6 +108,7 @@ public struct ResourceReadOutput: Sendable, Codable, Equatable {
         try container.encode(nextOffset, forKey: .nextOffset)
         try container.encode(totalChars, forKey: .totalChars)
         try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(warnings, forKey: .warnings)
     }
 }
 
@@ -262,7 +266,7 @@ public struct ResourceTools: Sendable {
         return ResourceReadOutput(
             resourceId: version.resourceId, path: version.path, version: version.number, markdownSha256: markdownHash,
             sourceSha256: sourceHash, format: version.format, text: slice.text, offset: slice.offset,
-            nextOffset: slice.nextOffset, totalChars: slice.totalChars, note: note)
+            nextOffset: slice.nextOffset, totalChars: slice.totalChars, note: note, warnings: version.warnings)
     }
 
     public func resourceSearch(_ input: ResourceSearchInput) throws(ProjectError) -> ResourceSearchOutput {

@@ -13,8 +13,10 @@
 /// 3. Sections hold the text a reader sees, not Markdown, so markup is not
 ///    searched, and a long section is cut into pieces of bounded length, so
 ///    no search does unbounded work on one row.
+/// 4. Versions keep their conversion's warnings (`warnings`, one a line),
+///    so a document that gave no text says so to whoever reads it later.
 enum StoreSchema {
-    static let version = 3
+    static let version = 4
 
     /// Creates or upgrades the schema. Safe when several processes open a
     /// new store at once: the work happens in one write transaction that
@@ -32,10 +34,18 @@ enum StoreSchema {
                 try database.execute(tablesSQL + searchSQL)
             } else {
                 if current < 2 { try addCJKColumns(database) }
-                try upgradeToReaderText(database)
+                if current < 3 { try upgradeToReaderText(database) }
+                if current < 4 { try addWarningsColumn(database) }
             }
             try database.execute("PRAGMA user_version = \(version)")
         }
+    }
+
+    /// 3 → 4: the versions' warnings column, unless a store marked older
+    /// already has it.
+    private static func addWarningsColumn(_ database: SQLiteDatabase) throws {
+        let columns = try database.query("PRAGMA table_info(versions)") { $0.string(1) }
+        if !columns.contains("warnings") { try database.execute("ALTER TABLE versions ADD COLUMN warnings TEXT") }
     }
 
     /// True for a database with no schema at all: new, or emptied.
@@ -103,6 +113,7 @@ enum StoreSchema {
             unit_count INTEGER,
             unit_kind TEXT,
             created_at TEXT NOT NULL,
+            warnings TEXT,
             PRIMARY KEY (resource_id, number)
         ) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS versions_by_source ON versions (source_sha256);

@@ -1,4 +1,5 @@
 import AnyDocProjects
+import AnyDocSwift
 
 /// `anydoc resources list|read|search|history|remove`.
 enum ResourcesCommand {
@@ -59,6 +60,7 @@ enum ResourcesCommand {
         if offset == nil && maxChars == nil && !parsed.has("json") {
             let version = try store.version(in: project, parsed.positionals[0], selector: parsed.value("version"))
             Terminal.writeOutput(try store.markdown(of: version))
+            warn(version.warnings, version.reference)
             return 0
         }
         let tools = ResourceTools(store: store, defaultProject: project)
@@ -67,10 +69,19 @@ enum ResourcesCommand {
             try StoreCommandSupport.printJSON(output)
         } else {
             Terminal.writeOutput(output.text)
+            warn(output.warnings, "\(output.path)@v\(output.version)")
             let next = output.nextOffset.map { "next offset \($0)" } ?? "end"
             Terminal.writeError("[\(output.path)@v\(output.version): \(output.offset)–\(output.offset + output.text.unicodeScalars.count) of \(output.totalChars); \(next)]\n")
         }
         return 0
+    }
+
+    /// A stored version's conversion warnings, on standard error, so an
+    /// empty document read later is not taken for an empty source.
+    private static func warn(_ warnings: [String]?, _ reference: String) {
+        for warning in warnings ?? [] {
+            Terminal.writeError("anydoc: warning: \(PrintableText.escaped(reference)): \(PrintableText.escaped(warning))\n")
+        }
     }
 
     static func search(_ arguments: ArraySlice<String>) throws -> Int32 {

@@ -37,5 +37,13 @@ import Testing
         let json = try AnydocProcess.run(["ingest", fixture.documents, "-p", "Q", "--store", fixture.storePath, "--json"], logsIn: fixture.folder)
         let summary = try json.decode(IngestSummary.self)
         #expect(summary.items.first { $0.path == "page.html" }?.warnings?.first?.hasPrefix("no text was found") == true)
+
+        // The store keeps the warning with the version: a later reader is told.
+        let read = try AnydocProcess.run(["resources", "read", "page.html", "-p", "P", "--store", fixture.storePath], logsIn: fixture.folder)
+        #expect(read.status == 0 && read.errorOutput.contains("anydoc: warning: page.html@v1: no text was found"), "\(read.errorOutput)")
+        let store = try ProjectStore(root: fixture.storePath)
+        let tool = try ResourceTools(store: store, defaultProject: "P").resourceRead(ResourceReadInput(resource: "page.html"))
+        #expect(tool.warnings?.first?.hasPrefix("no text was found") == true)
+        #expect(try store.version(in: "P", "text.md").warnings == nil)
     }
 }
