@@ -2,12 +2,13 @@
 """OCR fidelity on the project's own scans (TestDocuments/images, made by
 Scripts/make-ocr-scan-fixtures.py and make-ocr-fixtures.py), side by side:
 anydoc with default options, `tesseract` alone as a user runs it (default
-English), and `tesseract` told the right language (what a user who knows the
-script gets). Word recall counts CJK text character by character; structure
+English), `tesseract` told the right language (what a user who knows the
+script gets), and, with --python, the Python tools Scripts/bench.sh runs
+(markitdown on the images; pdf-inspector and markitdown on the receipt PDF). Word recall counts CJK text character by character; structure
 counts the headings and list items of the structured page that come back as
 Markdown headings and list items.
 
-    Scripts/bench-ocr.py --anydoc PATH
+    Scripts/bench-ocr.py --anydoc PATH [--python VENV_PYTHON]
 """
 import argparse
 import re
@@ -32,6 +33,8 @@ SCANS = [
     ("Korean", "ocr-korean.png", "kor",
      "광학 문자 인식은 인쇄된 페이지의 그림을 글자로 바꿉니다. 오늘 종이 일곱 상자가 도착했습니다. 강은 산의 물을 바다로 옮깁니다."),
 ]
+RECEIPT_PDF = ROOT / "TestDocuments" / "pdf" / "receipt-scan.pdf"
+RECEIPT = "CORNER BAKERY Rye bread 4.20 Butter croissant 2.80 Apple tart 5.50 TOTAL 12.50 Thank you for visiting"
 STRUCTURED = ("ocr-structured.png", ["Harbour Report", "Key Results", "Next Steps"],
               ["Cargo grew by twelve percent", "Repairs finished before winter",
                "Dredge the northern channel", "Build a second crane"])
@@ -80,11 +83,32 @@ def run(command):
     return result.stdout, time.perf_counter() - start
 
 
-def tools(anydoc, image, language):
-    path = str(IMAGES / image)
+RIVAL = r'''
+import sys
+tool, path = sys.argv[1], sys.argv[2]
+try:
+    if tool == "markitdown":
+        from markitdown import MarkItDown
+        print(MarkItDown().convert(path).text_content)
+    else:
+        import pdf_inspector
+        result = pdf_inspector.process_pdf(path)
+        print(getattr(result, "markdown", None) or result)
+except Exception as error:
+    print(f"failed: {error}", file=sys.stderr)
+'''
+
+
+def tools(anydoc, path, language, python=None, pdf=False):
+    path = str(path)
     yield "anydoc (default)", run([anydoc, "convert", path])
-    yield "tesseract (default)", run(["tesseract", path, "-"])
-    yield f"tesseract -l {language}", run(["tesseract", path, "-", "-l", language])
+    if not pdf:
+        yield "tesseract (default)", run(["tesseract", path, "-"])
+        yield f"tesseract -l {language}", run(["tesseract", path, "-", "-l", language])
+    if python:
+        yield "markitdown", run([python, "-c", RIVAL, "markitdown", path])
+        if pdf:
+            yield "pdf-inspector", run([python, "-c", RIVAL, "pdf-inspector", path])
 
 
 def structure(markdown, headings, items):
@@ -97,14 +121,17 @@ def structure(markdown, headings, items):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--anydoc", required=True)
+    parser.add_argument("--python", help="a Python with markitdown and pdf-inspector (Scripts/bench.sh's virtualenv)")
     args = parser.parse_args()
     print(f"{'scan':24} {'tool':22} {'recall':>7} {'seconds':>8}")
     for name, image, language, truth in SCANS:
-        for tool, (output, seconds) in tools(args.anydoc, image, language):
+        for tool, (output, seconds) in tools(args.anydoc, IMAGES / image, language, args.python):
             print(f"{name:24} {tool:22} {recall(truth, output):7.2f} {seconds:8.2f}")
+    for tool, (output, seconds) in tools(args.anydoc, RECEIPT_PDF, "eng", args.python, pdf=True):
+        print(f"{'Receipt in an A4 PDF':24} {tool:22} {recall(RECEIPT, output):7.2f} {seconds:8.2f}")
     image, headings, items = STRUCTURED
     print(f"\nStructure of {image}: headings of {len(headings)}, list items of {len(items)}")
-    for tool, (output, _) in tools(args.anydoc, image, "eng"):
+    for tool, (output, _) in tools(args.anydoc, IMAGES / image, "eng", args.python):
         found_headings, found_items = structure(output, headings, items)
         print(f"{tool:24} headings {found_headings}/{len(headings)}  list items {found_items}/{len(items)}")
 
