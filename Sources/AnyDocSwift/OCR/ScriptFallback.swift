@@ -49,17 +49,26 @@ final class ScriptFallback {
     /// The better of `first` and a reading in the page's detected script.
     func reread(_ image: PageImage, resolution: Int, first: OCRResult, deadline: Deadline) throws(ConversionError) -> OCRResult {
         try deadline.check()
-        guard let script = detectScript(image, resolution: resolution),
-              let language = Self.language(forScript: script) else { return first }
+        guard let script = detectScript(image, resolution: resolution) else { return first }
         var best = first
-        for singleBlock in [false, true] {
-            var reading = try reader(language, singleBlock: singleBlock).recognize(image, resolution: resolution, deadline: deadline)
-            guard Self.score(reading) > Self.score(best) * (singleBlock ? 1.15 : 1) else { continue }
-            reading.language = language
-            best = reading
+        for language in Self.languages(forScript: script) {
+            var reading = try reader(language, singleBlock: false).recognize(image, resolution: resolution, deadline: deadline)
+            let block = try reader(language, singleBlock: true).recognize(image, resolution: resolution, deadline: deadline)
+            if Self.score(block) > Self.score(reading) * 1.15 { reading = block }
+            if Self.score(reading) > Self.score(best) {
+                reading.language = language
+                best = reading
+            }
+            // A confident reading needs no other model of the script.
+            if (best.meanConfidence ?? 0) >= Self.confidentEnough { break }
         }
         return best
     }
+
+    /// A mean word confidence past which another model is not tried. The
+    /// Simplified Chinese model reads Traditional text at about 86, turning
+    /// it into Simplified characters; it reads its own at about 94.
+    static let confidentEnough = 90.0
 
     private func reader(_ language: String, singleBlock: Bool) throws(ConversionError) -> OCREngine {
         let key = language + (singleBlock ? "/block" : "")
@@ -105,25 +114,24 @@ final class ScriptFallback {
         return api
     }
 
-    /// Installed models for a script, each read beside English; nil for
-    /// Latin (the default already read it) and for scripts with no model
-    /// installed. Han is read as Simplified and Traditional Chinese, line
-    /// by line, when both are installed.
-    static func language(forScript script: String) -> String? {
-        let models: [String] = switch script {
-        case "Han": ["chi_sim", "chi_tra"]
-        case "Japanese", "Katakana", "Hiragana": ["jpn"]
-        case "Hangul", "Korean": ["kor"]
-        case "Cyrillic": ["rus", "ukr"]
-        case "Greek": ["ell"]
-        case "Arabic": ["ara"]
-        case "Hebrew": ["heb"]
-        case "Devanagari": ["hin"]
-        case "Thai": ["tha"]
+    /// Installed models for a script, each beside English, in the order
+    /// they are tried; none for Latin (the default already read it) and
+    /// for scripts with no model installed. Han is tried as Simplified
+    /// Chinese, then as Traditional when that reading is not confident.
+    static func languages(forScript script: String) -> [String] {
+        let models: [[String]] = switch script {
+        case "Han": [["chi_sim"], ["chi_tra"]]
+        case "Japanese", "Katakana", "Hiragana": [["jpn"]]
+        case "Hangul", "Korean": [["kor"]]
+        case "Cyrillic": [["rus", "ukr"]]
+        case "Greek": [["ell"]]
+        case "Arabic": [["ara"]]
+        case "Hebrew": [["heb"]]
+        case "Devanagari": [["hin"]]
+        case "Thai": [["tha"]]
         default: []
         }
-        let installed = models.filter(OCRLanguage.isInstalled)
-        guard !installed.isEmpty else { return nil }
-        return (installed + (OCRLanguage.isInstalled("eng") ? ["eng"] : [])).joined(separator: "+")
+        let english = OCRLanguage.isInstalled("eng") ? ["eng"] : []
+        return models.map { $0.filter(OCRLanguage.isInstalled) }.filter { !$0.isEmpty }.map { ($0 + english).joined(separator: "+") }
     }
 }
