@@ -20,11 +20,13 @@ extension OCRTableDetector {
         return !isTableOfContents(grid)
     }
 
-    /// Titles beside page numbers that never decrease.
+    /// Titles beside page numbers that never decrease; a heading row
+    /// above them aside.
     private static func isTableOfContents(_ grid: [[String]]) -> Bool {
-        let last = grid.dropFirst().compactMap(\.last).filter { !$0.isEmpty }
+        var last = grid.compactMap(\.last).filter { !$0.isEmpty }
+        if let first = last.first, Int(first) == nil { last.removeFirst() }
         let numbers = last.compactMap { $0.count <= 4 ? Int($0) : nil }
         guard numbers.count >= 2, 5 * numbers.count >= 4 * last.count else { return false }
-        return grid[0].count == 2 || numbers == numbers.sorted()
+        return numbers == numbers.sorted()
     }
 }
