@@ -38,11 +38,12 @@ extension OCRStructure {
         return pieces
     }
 
-    /// Lines that continue a line to their left on the same row after no
-    /// more than a word space, each a paragraph of its own: Tesseract puts
-    /// the end of a line in a block of its own when the line runs past the
-    /// edge of a column above it. Returns the words each line is continued
-    /// by, and the lines so joined.
+    /// Lines, each a paragraph of its own, that continue a line to their
+    /// left on the same row after a word space (under three quarters of a
+    /// line's height: narrower than a gutter between columns of text).
+    /// Tesseract puts the end of a line in a block of its own when the line
+    /// runs past the edge of a column above it. Returns the words each line
+    /// is continued by, and the lines so joined.
     static func continuations(_ rows: [OCRRow], _ paragraphs: [OCRResult.Paragraph], excluding: Set<OCRLineIndex>,
                               gap: Int) -> (tails: [OCRLineIndex: [OCRResult.Word]], joined: Set<OCRLineIndex>) {
         var tails: [OCRLineIndex: [OCRResult.Word]] = [:]
@@ -54,7 +55,7 @@ extension OCRStructure {
                 let words = paragraphs[index.paragraph].lines[index.line].words
                 guard let box = OCRRows.union(words) else { continue }
                 if let root, root.paragraph != index.paragraph, paragraphs[index.paragraph].lines.count == 1,
-                   box.left >= right, box.left - right < gap {
+                   box.left >= right, 4 * (box.left - right) < 3 * gap {
                     tails[root, default: []] += words
                     joined.insert(index)
                 } else {

@@ -131,3 +131,13 @@ struct OCRTableTests {
         #expect(blocks.contains(.paragraph([.text("All vessels passed their inspection.")])), "\(blocks)")
     }
 }
+
+extension OCRTableTests {
+    @Test("A line across a gutter of a line's height stays apart from the column to its left")
+    func gutterIsNotAWordSpace() {
+        let left = ["The pier reopened in May", "after a long winter of", "repairs to its timbers."].enumerated().map { Self.line($1, x: 100, y: 300 + 80 * $0) }
+        let right = Self.line("Cranes", x: left[0].words.last!.box!.right + 40, y: 300)
+        let blocks = OCRStructure.blocks(of: Self.page([left, [right]]))
+        #expect(blocks.last == .paragraph([.text("Cranes")]), "\(blocks)")
+    }
+}
