@@ -40,13 +40,27 @@ enum OCRTableDetector {
     /// The rows as a table with the first as its header, or nil when they
     /// do not read as one.
     static func table(_ rows: ArraySlice<OCRRow>, gap: Int) -> Table? {
-        let separators = columnSeparators(rows.flatMap(\.words), gap: gap)
+        let rows = rows.map { row in
+            var row = row
+            row.words.removeAll { isRule($0.text) }
+            return row
+        }
+        // A header wider than its column would close the gap beside it.
+        let all = columnSeparators(rows.flatMap(\.words), gap: gap)
+        let body = columnSeparators(rows.dropFirst().flatMap(\.words), gap: gap)
+        let separators = body.count > all.count ? body : all
         guard (1..<maximumColumns).contains(separators.count) else { return nil }
         let grid = rows.map { cells(of: $0, separators: separators) }
         guard looksTabular(grid) else { return nil }
         return Table(rows: grid.enumerated().map { index, texts in
             TableRow(cells: texts.map { TableCell(text: $0, isHeader: index == 0) }, isHeader: index == 0)
         })
+    }
+
+    /// Whether a word is a ruling line read as text: it separates columns
+    /// but is no part of a cell.
+    static func isRule(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0 == "|" || $0 == "¦" }
     }
 
     /// The middles of the horizontal intervals at least `gap` wide that no

@@ -141,3 +141,36 @@ extension OCRTableTests {
         #expect(blocks.last == .paragraph([.text("Cranes")]), "\(blocks)")
     }
 }
+
+extension OCRTableTests {
+    /// Rows of cells placed at the given left edges, one line per row.
+    static func grid(_ rows: [[String]], lefts: [Int], y: Int = 300) -> [OCRResult.Line] {
+        rows.enumerated().map { index, cells in
+            var line = OCRResult.Line(words: [], height: 48, left: lefts[0])
+            for (cell, left) in zip(cells, lefts) where !cell.isEmpty {
+                line.words += Self.line(cell, x: left, y: y + 80 * index).words
+            }
+            return line
+        }
+    }
+
+    @Test("A header wider than its column does not merge the column with the next")
+    func wideHeaderKeepsColumnsApart() throws {
+        // "Ships" starts over the gap between the first two columns below.
+        var lines = Self.grid([[], ["4", "12", "Ayr"], ["9", "30", "Oban"], ["6", "7", "Wick"]], lefts: [100, 300, 600])
+        lines[0] = Self.line("Crew Ships", x: 100, y: 300)
+        lines[0].words += Self.line("Port", x: 600, y: 300).words
+        let blocks = OCRStructure.blocks(of: Self.page([lines]))
+        guard case .table(let table) = blocks.first else { Issue.record("no table: \(blocks)"); return }
+        #expect(table.rows.map(Self.text) == [["Crew", "Ships", "Port"], ["4", "12", "Ayr"], ["9", "30", "Oban"], ["6", "7", "Wick"]])
+    }
+
+    @Test("Ruling lines read as bars separate cells and are left out of them")
+    func ruleBarsAreNotCellText() throws {
+        let lines = Self.grid([["Crew", "|", "Ships", "|", "Port"], ["4", "|", "12", "|", "Ayr"], ["9", "|", "30", "|", "Oban"]],
+                              lefts: [100, 300, 400, 600, 700])
+        let blocks = OCRStructure.blocks(of: Self.page([lines]))
+        guard case .table(let table) = blocks.first else { Issue.record("no table: \(blocks)"); return }
+        #expect(table.rows.map(Self.text) == [["Crew", "Ships", "Port"], ["4", "12", "Ayr"], ["9", "30", "Oban"]])
+    }
+}
