@@ -54,7 +54,7 @@ enum OCRRows {
             }
         }
         for index in rows.indices {
-            rows[index].words.sort { $0.box!.left < $1.box!.left }
+            rows[index].words.sort { ($0.box?.left ?? 0) < ($1.box?.left ?? 0) }
             rows[index].lines.sort { placedLeft(paragraphs, $0) < placedLeft(paragraphs, $1) }
         }
         return rows.sorted { $0.top < $1.top }
