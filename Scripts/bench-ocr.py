@@ -6,7 +6,9 @@ English), `tesseract` told the right language (what a user who knows the
 script gets), and, with --python, the Python tools Scripts/bench.sh runs
 (markitdown on the images; pdf-inspector and markitdown on the receipt PDF). Word recall counts CJK text character by character; structure
 counts the headings and list items of the structured page that come back as
-Markdown headings and list items.
+Markdown headings and list items, and the cells of the table page that come
+back in their row and column (of a Markdown table, or of plain text lines
+split where two spaces or more separate the columns).
 
     Scripts/bench-ocr.py --anydoc PATH [--python VENV_PYTHON]
 """
@@ -38,6 +40,14 @@ RECEIPT = "CORNER BAKERY Rye bread 4.20 Butter croissant 2.80 Apple tart 5.50 TO
 STRUCTURED = ("ocr-structured.png", ["Harbour Report", "Key Results", "Next Steps"],
               ["Cargo grew by twelve percent", "Repairs finished before winter",
                "Dredge the northern channel", "Build a second crane"])
+
+TABLE = ("ocr-table.png", [
+    ["Vessel", "Type", "Crew", "Tonnage"],
+    ["Aurora", "Ferry", "12", "1450"],
+    ["Kestrel", "Trawler", "8", "320"],
+    ["Northern Star", "Tug", "5", "210"],
+    ["Sea Lion", "Ferry", "14", "1980"],
+])
 
 
 def is_cjk(ch):
@@ -118,6 +128,27 @@ def structure(markdown, headings, items):
     return sum(h in heading_lines for h in headings), sum(i in item_lines for i in items)
 
 
+def table_rows(output):
+    """Rows of cells: the rows of Markdown tables, else every line split at
+    runs of two spaces or more."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    piped = [line for line in lines if line.startswith("|") and not re.match(r"^\|[\s:|-]+\|$", line)]
+    if piped:
+        return [[cell.strip() for cell in line.strip("|").split("|")] for line in piped]
+    return [re.split(r"\s{2,}", line) for line in lines]
+
+
+def table_cells(output, truth):
+    """Cells of `truth` found in their column of the row that starts with
+    the truth row's first cell."""
+    rows = {row[0]: row for row in table_rows(output) if row}
+    found = 0
+    for expected in truth:
+        row = rows.get(expected[0], [])
+        found += sum(index < len(row) and row[index] == cell for index, cell in enumerate(expected))
+    return found
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--anydoc", required=True)
@@ -134,6 +165,11 @@ def main():
     for tool, (output, _) in tools(args.anydoc, IMAGES / image, "eng", args.python):
         found_headings, found_items = structure(output, headings, items)
         print(f"{tool:24} headings {found_headings}/{len(headings)}  list items {found_items}/{len(items)}")
+    image, truth = TABLE
+    cells = sum(len(row) for row in truth)
+    print(f"\nTable of {image}: cells of {cells} in their row and column")
+    for tool, (output, _) in tools(args.anydoc, image, "eng"):
+        print(f"{tool:24} cells {table_cells(output, truth)}/{cells}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 """Writes the scans the script-detection and structure OCR tests read, in
 TestDocuments/images/: a page each of Simplified Chinese, Traditional Chinese,
 Japanese and Korean text in the Noto CJK fonts at 300 dpi; a page with a title,
-a subheading, paragraphs, a bulleted and a numbered list; and a PDF whose only
+a subheading, paragraphs, a bulleted and a numbered list; a page with a table
+of four columns (a header row, numbers right-aligned, no ruling lines) between
+two paragraphs; a page of prose in two columns under a title; and a PDF whose only
 content is a narrow receipt-style scan on an A4 page (an image over a fraction
 of the page, with no text layer). The tests compare the recognised text with
 the texts below (Tests/AnyDocSwiftTests/OCR/ScriptOCRTests.swift).
@@ -74,6 +76,69 @@ STRUCTURED = [
 ]
 
 
+TABLE_TITLE = "Fleet Inventory"
+TABLE_INTRO = "The harbour keeps these vessels ready for the season."
+# Rows of (vessel, type, crew, tonnage); the last two columns are right-aligned.
+TABLE = [
+    ("Vessel", "Type", "Crew", "Tonnage"),
+    ("Aurora", "Ferry", "12", "1450"),
+    ("Kestrel", "Trawler", "8", "320"),
+    ("Northern Star", "Tug", "5", "210"),
+    ("Sea Lion", "Ferry", "14", "1980"),
+]
+TABLE_OUTRO = "All vessels passed their inspection in the spring."
+
+TWO_COLUMNS_TITLE = "Harbour News"
+# Each column's lines, rendered top to bottom.
+TWO_COLUMNS = [
+    [
+        "The northern pier reopened",
+        "in May after a long winter",
+        "of repairs. Ferries now",
+        "dock there again and the",
+        "queue of cars has become",
+        "much shorter than before.",
+    ],
+    [
+        "A new crane arrived from",
+        "the south in June. It can",
+        "lift twice as much as the",
+        "old one and will unload",
+        "the container ships much",
+        "faster than the crew could.",
+    ],
+]
+
+
+def render_table(width=2000):
+    image = Image.new("L", (width, 1250), 255)
+    draw = ImageDraw.Draw(image)
+    title, body = ImageFont.truetype(LATIN_FONT, 100), ImageFont.truetype(LATIN_FONT, 50)
+    draw.text((100, 80), TABLE_TITLE, font=title, fill=0)
+    draw.text((100, 280), TABLE_INTRO, font=body, fill=0)
+    # Left edges of the text columns, right edges of the number columns.
+    lefts, rights = (100, 600), (1250, 1650)
+    for index, row in enumerate(TABLE):
+        y = 440 + index * 90
+        for x, text in zip(lefts, row[:2]):
+            draw.text((x, y), text, font=body, fill=0)
+        for x, text in zip(rights, row[2:]):
+            draw.text((x - draw.textlength(text, font=body), y), text, font=body, fill=0)
+    draw.text((100, 1000), TABLE_OUTRO, font=body, fill=0)
+    return image
+
+
+def render_two_columns(width=2200):
+    image = Image.new("L", (width, 1100), 255)
+    draw = ImageDraw.Draw(image)
+    title, body = ImageFont.truetype(LATIN_FONT, 100), ImageFont.truetype(LATIN_FONT, 50)
+    draw.text((100, 80), TWO_COLUMNS_TITLE, font=title, fill=0)
+    for x, lines in zip((100, 1150), TWO_COLUMNS):
+        for index, line in enumerate(lines):
+            draw.text((x, 300 + index * 80), line, font=body, fill=0)
+    return image
+
+
 def render_structured(width=2000):
     heights = [size * 1.6 for size, _ in STRUCTURED]
     image = Image.new("L", (width, int(160 + sum(heights))), 255)
@@ -126,6 +191,8 @@ def main():
         font = ImageFont.truetype(CJK_FONT, 50, index=index)
         render(lines, font, 1800).save(os.path.join(OUT, f"ocr-{name}.png"), dpi=(DPI, DPI), optimize=True)
     render_structured().save(os.path.join(OUT, "ocr-structured.png"), dpi=(DPI, DPI), optimize=True)
+    render_table().save(os.path.join(OUT, "ocr-table.png"), dpi=(DPI, DPI), optimize=True)
+    render_two_columns().save(os.path.join(OUT, "ocr-two-columns.png"), dpi=(DPI, DPI), optimize=True)
     # 150 dpi receipt, 2.9 x 2.5 inches on an A4 page: about 14% of the page.
     receipt = render(RECEIPT, ImageFont.truetype(LATIN_FONT, 25), 440, size=25, line_height=40)
     width_pt, height_pt = receipt.width * 72 / 150, receipt.height * 72 / 150

@@ -183,7 +183,8 @@ final class OCREngine {
             let lineHeight = line.map { $0.box.bottom - $0.box.top } ?? 0
             let spaced = previousRight.map { wordBox.left - $0 > lineHeight / 4 } ?? true
             previousRight = wordBox.right
-            line?.words.append(.init(text: word, confidence: confidence.isFinite ? min(max(confidence, 0), 100) : 0, spaced: spaced))
+            let clamped = confidence.isFinite ? min(max(confidence, 0), 100) : 0
+            line?.words.append(.init(text: word, confidence: clamped, spaced: spaced, box: wordBox))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         closeParagraph()
         return reading

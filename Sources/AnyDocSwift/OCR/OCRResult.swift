@@ -9,6 +9,9 @@ struct OCRResult: Sendable, Equatable {
         /// its line. Tesseract's Korean words are sometimes single
         /// syllables of one spaced word.
         var spaced = true
+        /// Where the word lies in page pixels, when known: tables and
+        /// lines split by Tesseract's layout are found from these.
+        var box: PageReading.Box?
     }
 
     struct Line: Sendable, Equatable {

@@ -1,7 +1,8 @@
 /// The structure of a scanned page, from what Tesseract reports about its
 /// lines: headings stand out by height against the body text, list items
-/// start with a bullet or a number. Everything else stays a paragraph, as
-/// Tesseract grouped it.
+/// start with a bullet or a number, tables align their words in columns
+/// (`OCRTableDetector`). Everything else stays a paragraph, as Tesseract
+/// grouped it.
 enum OCRStructure {
     /// Lines this much taller than the body text are headings, when their
     /// paragraph is short.
@@ -10,10 +11,18 @@ enum OCRStructure {
 
     static func blocks(of result: OCRResult) -> [Block] {
         let body = bodyLineHeight(result)
-        let paragraphs = result.blocks.flatMap(\.paragraphs)
+        let pieces = pieces(of: result.blocks.flatMap(\.paragraphs), bodyHeight: body)
+        let paragraphs = pieces.compactMap { piece -> OCRResult.Paragraph? in
+            if case .paragraph(let paragraph) = piece { return paragraph }
+            return nil
+        }
         let tiers = headingTiers(paragraphs.compactMap { headingRatio(of: $0, bodyHeight: body) })
         var blocks: [Block] = []
-        for paragraph in paragraphs {
+        for piece in pieces {
+            guard case .paragraph(let paragraph) = piece else {
+                if case .table(let table) = piece { blocks.append(.table(table)) }
+                continue
+            }
             if let ratio = headingRatio(of: paragraph, bodyHeight: body) {
                 let level = min((tiers.firstIndex { ratio >= $0 * tierSpread } ?? tiers.count - 1) + 1, 3)
                 blocks.append(.heading(Heading(level: level, content: [.text(text(of: paragraph))])))

@@ -34,7 +34,8 @@ struct PageReading: Sendable, Equatable {
 
     var paragraphs: [Paragraph] = []
 
-    /// The reading as blocks of paragraphs of lines, without the boxes.
+    /// The reading as blocks of paragraphs of lines; of the boxes only the
+    /// words' stay whole, lines keep their height and left edge.
     var result: OCRResult {
         var result = OCRResult()
         var currentBlock: Int?
