@@ -196,19 +196,9 @@ enum FileSystem {
     }
 
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(ProjectError) {
-        let failure: String? = bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return lastError
-                }
-                offset += written
-            }
-            return nil
+        if let failure = bytes.withUnsafeBytes({ DescriptorWrite.all(descriptor, $0) }) {
+            throw .io("cannot write \(path): \(String(cString: strerror(failure)))")
         }
-        if let failure { throw .io("cannot write \(path): \(failure)") }
     }
 
     /// Reads a whole regular file. It is opened without blocking and

@@ -36,18 +36,7 @@ final class TemporaryFile {
     }
 
     func write(_ bytes: [UInt8]) throws(ConversionError) {
-        let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = bytes.withUnsafeBytes { DescriptorWrite.all(descriptor, $0) }
         if let failure { throw .io("cannot write \(folder.path)/\(finalName): \(String(cString: strerror(failure)))") }
     }
 

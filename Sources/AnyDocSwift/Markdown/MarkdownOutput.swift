@@ -31,18 +31,7 @@ public final class FileDescriptorOutput: MarkdownOutput {
 
     public func write(_ text: String) throws(ConversionError) {
         var text = text
-        let failure: Int32? = text.withUTF8 { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = text.withUTF8 { DescriptorWrite.all(descriptor, UnsafeRawBufferPointer($0)) }
         if let failure {
             throw .io("cannot write output: \(String(cString: strerror(failure)))")
         }
