@@ -136,6 +136,20 @@ def render_two_columns(width=2200):
     for x, lines in zip((100, 1150), TWO_COLUMNS):
         for index, line in enumerate(lines):
             draw.text((x, 300 + index * 80), line, font=body, fill=0)
+
+
+TEXT_LAYER = [
+    "The expense report below has the receipt attached as a scan.",
+    "Totals were checked against the bank statement in March.",
+]
+
+
+def photo(width, height):
+    """Smooth shading with grain, like a photograph: no text to read."""
+    image = Image.new("L", (width, height))
+    random = __import__("random").Random(7)
+    image.putdata([(x * 255 // width + y * 128 // height + random.randrange(-40, 40)) % 256
+                   for y in range(height) for x in range(width)])
     return image
 
 
@@ -159,18 +173,28 @@ def render(lines, font, width, size=50, line_height=80):
     return image
 
 
-def pdf_with_image(image, x, y, width_pt, height_pt):
-    """A one-page A4 PDF that draws `image` (8-bit gray) at x, y in points."""
+def pdf_with_image(image, x, y, width_pt, height_pt, text_lines=()):
+    """A one-page A4 PDF that draws `image` (8-bit gray) at x, y in points,
+    and `text_lines` in 12-point Helvetica from the top of the page as a
+    text layer."""
     data = zlib.compress(image.tobytes())
     content = f"q {width_pt} 0 0 {height_pt} {x} {y} cm /Im0 Do Q".encode()
+    fonts = b""
+    if text_lines:
+        shown = " ".join(f"({line}) Tj 0 -16 Td" for line in text_lines)
+        content += f"\nBT /F1 12 Tf 72 770 Td {shown} ET".encode()
+        fonts = b" /Font << /F1 6 0 R >>"
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 4 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 4 0 R >>"
+        + fonts + b" >> /Contents 5 0 R >>",
         (f"<< /Type /XObject /Subtype /Image /Width {image.width} /Height {image.height} /ColorSpace /DeviceGray "
          f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(data)} >>\nstream\n").encode() + data + b"\nendstream",
         f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
     ]
+    if text_lines:
+        objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n")
     offsets = []
@@ -198,6 +222,14 @@ def main():
     width_pt, height_pt = receipt.width * 72 / 150, receipt.height * 72 / 150
     with open(os.path.join(OUT, "..", "pdf", "receipt-scan.pdf"), "wb") as file:
         file.write(pdf_with_image(receipt, 180, 500, round(width_pt, 2), round(height_pt, 2)))
+    # The same receipt pasted into a page with a text layer, and a page
+    # with a noise "photo" in its place: region OCR must read the first
+    # and add nothing for the second.
+    with open(os.path.join(OUT, "..", "pdf", "text-with-receipt-image.pdf"), "wb") as file:
+        file.write(pdf_with_image(receipt, 180, 400, round(width_pt, 2), round(height_pt, 2), TEXT_LAYER))
+    with open(os.path.join(OUT, "..", "pdf", "text-with-photo.pdf"), "wb") as file:
+        file.write(pdf_with_image(photo(receipt.width // 4, receipt.height // 4), 180, 400,
+                                  round(width_pt, 2), round(height_pt, 2), TEXT_LAYER))
 
 
 if __name__ == "__main__":

@@ -165,15 +165,22 @@ final class PDFPage {
     /// `resource limit` past `maxPixels`.
     func render(dpi: Int, maxPixels: Int = 60_000_000) throws(ConversionError) -> GrayImage {
         let (width, height) = size
+        return try render(dpi: dpi, region: PDFRect(minX: 0, minY: 0, maxX: width, maxY: height), maxPixels: maxPixels)
+    }
+
+    /// Renders only `region` of the page (points, top-left origin): cairo
+    /// clips the drawing to it, so an image on a text page is read without
+    /// rasterising the whole page.
+    func render(dpi: Int, region: PDFRect, maxPixels: Int = 60_000_000) throws(ConversionError) -> GrayImage {
         let resolution = dpi > 0 ? dpi : 72
         let scale = Double(resolution) / 72
-        let pixelWidth = Int((width * scale).rounded(.up))
-        let pixelHeight = Int((height * scale).rounded(.up))
+        let pixelWidth = Int((region.width * scale).rounded(.up))
+        let pixelHeight = Int((region.height * scale).rounded(.up))
         guard pixelWidth > 0, pixelHeight > 0 else { throw .malformed("page \(number) has no area to render") }
         guard pixelWidth <= 30_000, pixelHeight <= 30_000, pixelWidth * pixelHeight <= maxPixels else {
             throw .resourceLimit("page \(number) at \(resolution) dpi is over \(maxPixels) pixels")
         }
-        guard let pixels = draw(pixelWidth, pixelHeight, scale: scale),
+        guard let pixels = draw(pixelWidth, pixelHeight, scale: scale, origin: (region.minX, region.minY)),
               let image = GrayImage(width: pixelWidth, height: pixelHeight, pixels: pixels, resolution: resolution) else {
             throw .resourceLimit("page \(number) could not be rendered")
         }
@@ -187,13 +194,14 @@ final class PDFPage {
     private static let renderLock = Mutex(())
 
     /// The page drawn on white, as `width × height` gray bytes.
-    private func draw(_ width: Int, _ height: Int, scale: Double) -> [UInt8]? {
+    private func draw(_ width: Int, _ height: Int, scale: Double, origin: (x: Double, y: Double)) -> [UInt8]? {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else { return nil }
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, scale, scale)
+        cairo_translate(context, -origin.x, -origin.y)
         PDFPage.renderLock.withLock { _ in poppler_page_render(handle, context) }
         cairo_destroy(context)
         cairo_surface_flush(surface)

@@ -26,6 +26,7 @@ enum PDFConverter: FormatConverter {
         pages.reserveCapacity(pageCount)
         var builder = PDFLineBuilder()
         var needingOCR: [Int] = []
+        var imageRegions: [PDFRegionOCR.Region] = []
         var characters = 0
         for index in 0..<pageCount {
             try input.deadline.check()
@@ -54,6 +55,8 @@ enum PDFConverter: FormatConverter {
                 } else {
                     needingOCR.append(number)
                 }
+            } else if recognizer == nil, input.options.ocrMode == .auto {
+                imageRegions += readableImageRegions(of: page, text: text, width: pageWidth, height: pageHeight)
             }
             pages.append(content)
         }
@@ -72,6 +75,12 @@ enum PDFConverter: FormatConverter {
             ocrConfidence = results.meanConfidence
             results.report(pageNumbers: needingOCR, metadata: &ocrMetadata, warnings: &ocrWarnings)
             needingOCR = []
+        }
+
+        let regionResults = try PDFRegionOCR.recognize(imageRegions, of: document, input: input)
+        for (region, result) in zip(imageRegions, regionResults) {
+            guard let result else { continue }
+            pages[region.page - 1].imageTextBlocks += result.modelBlocks
         }
 
         PDFRunningTextFilter.apply(to: &pages)
@@ -102,7 +111,7 @@ enum PDFConverter: FormatConverter {
         for index in pages.indices {
             try input.deadline.check()
             let page = pages[index]
-            var blocks = page.recognizedBlocks ?? layout.blocks(for: page)
+            var blocks = (page.recognizedBlocks ?? layout.blocks(for: page)) + page.imageTextBlocks
             pages[index].lines = []
             if var previous = held {
                 joinTable(&previous.blocks, with: &blocks)
@@ -111,6 +120,18 @@ enum PDFConverter: FormatConverter {
             held = (page.number, blocks)
         }
         if let held { try emit(held, into: sink) }
+    }
+
+    /// The image regions of a text page that hold no text-layer characters
+    /// and look like text at a glance.
+    private static func readableImageRegions(
+        of page: PDFPage, text: PDFTextLayout, width: Double, height: Double
+    ) -> [PDFRegionOCR.Region] {
+        let images = page.imageAreas()
+        guard !images.isEmpty else { return [] }
+        return PDFImageRegions.candidates(images: images, characters: text.characters, width: width, height: height)
+            .filter { PDFRegionOCR.isWorthReading($0, of: page) }
+            .map { PDFRegionOCR.Region(page: page.number, area: $0) }
     }
 
     private static func emit(_ page: (number: Int, blocks: [Block]), into sink: DocumentSink) throws(ConversionError) {

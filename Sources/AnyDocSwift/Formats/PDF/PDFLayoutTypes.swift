@@ -67,4 +67,7 @@ struct PDFPageContent: Sendable {
     var links: [String]
     /// Blocks an OCR engine produced for a page without a text layer.
     var recognizedBlocks: [Block]?
+    /// Text OCRed from images on a page that has a text layer, written
+    /// after the page's own blocks.
+    var imageTextBlocks: [Block] = []
 }
