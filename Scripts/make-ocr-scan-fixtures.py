@@ -136,6 +136,7 @@ def render_two_columns(width=2200):
     for x, lines in zip((100, 1150), TWO_COLUMNS):
         for index, line in enumerate(lines):
             draw.text((x, 300 + index * 80), line, font=body, fill=0)
+    return image
 
 
 TEXT_LAYER = [
