@@ -121,7 +121,8 @@ def page_count(paths):
 
 
 def run_anydoc(binary, paths, jobs, extra=()):
-    """anydoc converts the folder of links in one process."""
+    """anydoc converts the folder of links in one process (links that leave
+    the folder are followed only with --follow-links)."""
     work = tempfile.mkdtemp(prefix="anydoc-bench-")
     inputs = os.path.join(work, "in")
     os.makedirs(inputs)
@@ -132,7 +133,8 @@ def run_anydoc(binary, paths, jobs, extra=()):
               f'r=subprocess.run(sys.argv[1:]);s=time.perf_counter()-t;'
               f'print(s, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss/1024)')
     out = subprocess.run([sys.executable, "-c", script, binary, "convert", inputs, "-o", os.path.join(work, "out"),
-                          "--quiet", "--jobs", str(jobs), "--timings", timings, *extra], capture_output=True, text=True)
+                          "--quiet", "--jobs", str(jobs), "--timings", timings, "--follow-links", *extra],
+                         capture_output=True, text=True)
     seconds, peak = (float(x) for x in out.stdout.split())
     times, failed = [], 0
     with open(timings) as f:

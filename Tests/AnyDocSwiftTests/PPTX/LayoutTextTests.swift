@@ -41,4 +41,18 @@ import Testing
 
             """)
     }
+
+    @Test func onlyPartsThatMayHoldTextOutsidePlaceholdersAreParsed() {
+        func part(_ shapes: String) -> [UInt8] {
+            Array("<p:sldLayout><p:cSld><p:spTree>\(shapes)</p:spTree></p:cSld></p:sldLayout>".utf8)
+        }
+        let placeholder = "<p:sp><p:nvSpPr><p:nvPr><p:ph type=\"title\"/></p:nvPr></p:nvSpPr><p:txBody><a:p><a:r><a:t>Title</a:t></a:r></a:p></p:txBody></p:sp>"
+        let box = "<p:sp><p:nvSpPr><p:nvPr/></p:nvSpPr><p:txBody><a:p><a:r><a:t>Confidential</a:t></a:r></a:p></p:txBody></p:sp>"
+        #expect(!LayoutShapeText.mayHoldOwnText(part(placeholder)))
+        #expect(!LayoutShapeText.mayHoldOwnText(part("<p:sp><p:nvSpPr><p:nvPr/></p:nvSpPr></p:sp>")))
+        #expect(LayoutShapeText.mayHoldOwnText(part(placeholder + box)))
+        #expect(LayoutShapeText.mayHoldOwnText(part("<p:graphicFrame/>" + placeholder)))
+        // Another prefix is parsed to be sure.
+        #expect(LayoutShapeText.mayHoldOwnText(Array("<x:spTree><x:sp><a:t>Text</a:t></x:sp></x:spTree>".utf8)))
+    }
 }

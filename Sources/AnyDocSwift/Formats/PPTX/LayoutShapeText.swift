@@ -36,6 +36,14 @@ final class LayoutShapeText {
     private func read(_ part: String, context: DeckContext) -> PartText {
         if let cached = parts[part] { return cached }
         var text = PartText(blocks: [], behind: nil)
+        if let bytes = try? context.package.read(part), !Self.mayHoldOwnText(bytes) {
+            // Nothing to write, but what is behind may still show.
+            if !bytes.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: #"showMasterSp="0""#, in: $0, from: 0) != nil }) {
+                text.behind = Self.target(of: part, type: "slideMaster", in: context.package)
+            }
+            parts[part] = text
+            return text
+        }
         if context.package.contains(part), let relationships = try? context.package.relationshipsByID(of: part),
            let tree = try? SlideReader.shapeTree(of: part, context: context, relationships: relationships),
            let shapes = try? tree.readShapes() {
@@ -68,6 +76,30 @@ final class LayoutShapeText {
             }
         }
         return blocks.filter { $0.containsText && !MasterSampleText.isFieldOnly($0) }
+    }
+
+    /// Whether a layout or master may hold text outside placeholders,
+    /// judged from its bytes without parsing it: most hold only
+    /// placeholders, and parsing every master's styles cost a fifth of a
+    /// deck's conversion. No text at all, or one placeholder mark per
+    /// shape and no frames, means nothing to write. Another prefix than
+    /// `p:` is parsed to be sure.
+    static func mayHoldOwnText(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            func count(_ pattern: StaticString) -> Int {
+                var found = 0
+                var start = 0
+                while let offset = ByteSearch.firstOffset(of: pattern, in: buffer, from: start) {
+                    found += 1
+                    start = offset + pattern.utf8CodeUnitCount
+                }
+                return found
+            }
+            func contains(_ pattern: StaticString) -> Bool { ByteSearch.firstOffset(of: pattern, in: buffer, from: 0) != nil }
+            guard contains("<a:t>") || contains("<a:t ") else { return false }
+            guard contains("<p:spTree") else { return true }
+            return count("<p:sp>") + count("<p:sp ") > count("<p:ph") || contains("<p:graphicFrame")
+        }
     }
 
     private static func target(of part: String, type: String, in package: OPCPackage) -> String? {
