@@ -170,8 +170,7 @@ public struct Ingestion: Sendable {
     /// objects if they are damaged), convert, store objects and commit.
     public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, FileFailure> {
         do {
-            let bytes = try FileSystem.read(input.file, missing: .io("\(input.file) no longer exists"),
-                                            maxBytes: converter.options.limits.maxInputBytes)
+            let bytes = try converter.readRegularFile(at: input.file)
             let sourceHash = SHA256.hex(bytes)
             // Unchanged bytes need no conversion; the commit checks again
             // inside its transaction in case another ingest got there first.

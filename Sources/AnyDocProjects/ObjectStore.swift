@@ -201,10 +201,10 @@ enum FileSystem {
         }
     }
 
-    /// Reads a whole regular file. It is opened without blocking and
-    /// checked on the open descriptor, so a FIFO or device put in its place
-    /// is refused rather than waited on; larger than `maxBytes` is refused.
-    static func read(_ path: String, missing: ProjectError, maxBytes: Int = Int.max) throws(ProjectError) -> [UInt8] {
+    /// Reads a whole object file. It is opened without blocking and checked
+    /// on the open descriptor, so a FIFO or device put in its place is
+    /// refused rather than waited on.
+    static func read(_ path: String, missing: ProjectError) throws(ProjectError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw missing }
@@ -214,9 +214,6 @@ enum FileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw .invalidArgument("\(path) is not a regular file")
-        }
-        guard Int(info.st_size) <= maxBytes else {
-            throw .invalidArgument("\(path) is \(info.st_size) bytes, over the \(maxBytes)-byte input limit")
         }
         var bytes = [UInt8]()
         bytes.reserveCapacity(Int(info.st_size))
@@ -229,7 +226,6 @@ enum FileSystem {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > maxBytes { throw .invalidArgument("\(path) grew over the \(maxBytes)-byte input limit while being read") }
         }
         return bytes
     }

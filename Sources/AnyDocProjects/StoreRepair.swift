@@ -38,7 +38,7 @@ extension ProjectStore {
         guard !needed.isEmpty else { return report }
         try whileWriting { () throws(ProjectError) in
             for input in Ingestion.collect(folders).inputs where !needed.isEmpty {
-                guard let bytes = try? FileSystem.read(input.file, missing: .io(""), maxBytes: converter.options.limits.maxInputBytes) else { continue }
+                guard let bytes = try? converter.readRegularFile(at: input.file) else { continue }
                 let hash = SHA256.hex(bytes)
                 guard needed.contains(hash) else { continue }
                 try objects.put(bytes, hash: hash)
