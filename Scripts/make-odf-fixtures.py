@@ -366,6 +366,63 @@ def spreadsheet():
                         "<dc:subject>Numbers</dc:subject>"))
 
 
+def durations():
+    """Times and durations a day-wrapping or unsigned display gets wrong,
+    and a sheet whose first row is numbers."""
+    def time_style(name, parts, extra=""):
+        return f'<number:time-style style:name="{name}" {extra}>{parts}</number:time-style>'
+    hms = ('<number:hours number:style="long"/><number:text>:</number:text><number:minutes number:style="long"/>'
+           '<number:text>:</number:text><number:seconds number:style="long"{decimals}/>')
+    automatic = "".join([
+        time_style("N1", hms.format(decimals=""), 'number:truncate-on-overflow="false"'),
+        time_style("N2", hms.format(decimals="")),
+        time_style("N3", '<number:hours/><number:text>:</number:text><number:minutes number:style="long"/>'
+                         '<number:text>:</number:text><number:seconds number:style="long"/>'),
+        time_style("N4", hms.format(decimals=' number:decimal-places="2"')),
+        time_style("N5", '<number:hours number:style="long"/><number:text>:</number:text><number:minutes number:style="long"/>'),
+        style("ce1", "table-cell", extra='style:data-style-name="N1"'),
+        style("ce2", "table-cell", extra='style:data-style-name="N2"'),
+        style("ce3", "table-cell", extra='style:data-style-name="N3"'),
+        style("ce4", "table-cell", extra='style:data-style-name="N4"'),
+        style("ce5", "table-cell", extra='style:data-style-name="N5"'),
+    ])
+
+    def s(text):
+        return f'<table:table-cell office:value-type="string"><text:p>{text}</text:p></table:table-cell>'
+
+    def t(value, shown=None, cell_style=None):
+        attrs = f' table:style-name="{cell_style}"' if cell_style else ""
+        inner = f"<text:p>{shown}</text:p>" if shown is not None else ""
+        return f'<table:table-cell{attrs} office:value-type="time" office:time-value="{value}">{inner}</table:table-cell>'
+
+    def row(*cells):
+        return "<table:table-row>" + "".join(cells) + "</table:table-row>"
+
+    times = "".join([
+        '<table:table table:name="Times">',
+        row(s("Case"), s("Value")),
+        row(s("Day and hours, elapsed style"), t("P1DT2H", "02:00:00", "ce1")),
+        row(s("Two weeks, wrapping style"), t("PT336H00M00S", "00:00:00", "ce2")),
+        row(s("Minus 65 minutes"), t("-PT1H05M00S", "01:05:00", "ce3")),
+        row(s("Fraction, no decimals shown"), t("PT10H10M10.5S", "10:10:11", "ce2")),
+        row(s("Fraction, two decimals"), t("PT0H0M1.257S", "00:00:01.26", "ce4")),
+        row(s("Hours and minutes"), t("PT13H05M00S", "13:05", "ce5")),
+        row(s("Months, no fixed length"), t("P1Y2M", "00:00:00", "ce2")),
+        row(s("No text, no style"), t("P2DT30M")),
+        row(s("Weeks, no text"), t("P2W")),
+        "</table:table>",
+    ])
+    numbers = "".join([
+        '<table:table table:name="Numbers">',
+        row('<table:table-cell office:value-type="float" office:value="1"><text:p>1</text:p></table:table-cell>',
+            t("PT1H", "01:00:00", "ce2")),
+        row('<table:table-cell office:value-type="float" office:value="2"><text:p>2</text:p></table:table-cell>',
+            t("PT2H", "02:00:00", "ce2")),
+        "</table:table>",
+    ])
+    write("durations.ods", content_xml(times + numbers, automatic, kind="spreadsheet"))
+
+
 def presentation():
     automatic = "".join([
         '<style:style style:name="dp1" style:family="drawing-page"><style:drawing-page-properties presentation:display-footer="true"/></style:style>',
@@ -472,6 +529,7 @@ if __name__ == "__main__":
     tables()
     links_notes_images()
     spreadsheet()
+    durations()
     presentation()
     master_text()
     broken_packages()

@@ -95,11 +95,13 @@ import Testing
     }
 
     @Test func spreadsheetsDropTrailingRepeatsAndKeepDisplayedValues() throws {
+        // A first row of dates and numbers is data, under an empty header.
         #expect(try convert("ods/calamine_date.ods") == """
         ## Sheet1
 
-        | 01/01/2021 | 15 |
+        |  |  |
         | --- | --- |
+        | 01/01/2021 | 15 |
         | 01/01/2021 10:10 AM | 16 |
         | 10:10:10 | 17 |
         | 10:10:10.12 | 18 |
@@ -115,7 +117,7 @@ import Testing
 
         """)
         let sheets = try convert("ods/calamine_any_sheets.ods")
-        #expect(sheets.hasPrefix("## Visible\n\n| 1 | 2 |\n| --- | --- |\n| 3 | 4 |\n"))
+        #expect(sheets.hasPrefix("## Visible\n\n|  |  |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n"))
         #expect(!sheets.contains("## Hidden"))
     }
 

@@ -88,6 +88,40 @@ import Testing
         #expect(ODSCellValue.time("PT13H05M09S") == "13:05:09")
         #expect(ODSCellValue.time("PT10H10M10.123456S") == "10:10:10.123456")
         #expect(ODSCellValue.time("PT36H00M00S") == "36:00:00")
+        #expect(ODSCellValue.time("-PT0H0M0S") == "00:00:00")
+        #expect(ODSCellValue.time("P1Y") == "P1Y")
+        #expect(ODSCellValue.time("PT") == "PT")
+        #expect(ODSCellValue.time("P99999999999999999999D") == "P99999999999999999999D")
+    }
+
+    /// Times and durations as their cell style shows them, never wrapped
+    /// at a day nor unsigned; what no style can show stays as stored; a
+    /// first row of numbers sits under an empty header.
+    @Test func durationsAndTimesAsTheirStyleShowsThem() throws {
+        let markdown = try AnyDocConverter().markdown(Corpus.testDocument("odf/durations.ods"), fileName: "durations.ods")
+        #expect(markdown == """
+            ## Times
+
+            | Case | Value |
+            | --- | --- |
+            | Day and hours, elapsed style | 26:00:00 |
+            | Two weeks, wrapping style | 336:00:00 |
+            | Minus 65 minutes | -1:05:00 |
+            | Fraction, no decimals shown | 10:10:10.5 |
+            | Fraction, two decimals | 00:00:01.25 |
+            | Hours and minutes | 13:05 |
+            | Months, no fixed length | P1Y2M |
+            | No text, no style | 48:30:00 |
+            | Weeks, no text | 336:00:00 |
+
+            ## Numbers
+
+            |  |  |
+            | --- | --- |
+            | 1 | 01:00:00 |
+            | 2 | 02:00:00 |
+
+            """)
     }
 }
 

@@ -51,14 +51,15 @@ enum ODFConverter: FormatConverter {
     /// from the automatic styles of `content.xml`) before it is parsed: master pages, fonts and scripts (read elsewhere or not
     /// at all), and inside the styles their paragraph, list-level, graphic
     /// and table layout, number formats, page layouts, drawing fills and
-    /// outline and note settings, which are most of the part.
+    /// outline and note settings, which are most of the part. Time
+    /// styles stay: spreadsheet durations are shown through them.
     static let unreadStyleElements = XMLLocalNames([
         "master-styles", "font-face-decls", "scripts",
         "paragraph-properties", "list-level-properties", "graphic-properties", "table-cell-properties",
         "table-column-properties", "table-row-properties", "section-properties", "ruby-properties",
         "chart-properties", "page-layout", "presentation-page-layout", "default-style",
         "outline-style", "notes-configuration", "linenumbering-configuration", "bibliography-configuration",
-        "number-style", "currency-style", "percentage-style", "date-style", "time-style", "boolean-style",
+        "number-style", "currency-style", "percentage-style", "date-style", "boolean-style",
         "text-style", "gradient", "linearGradient", "radialGradient", "hatch", "fill-image", "marker",
         "stroke-dash", "opacity",
     ])

@@ -9,6 +9,7 @@ enum ODFNamespace {
     static let svg = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
     static let presentation = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
     static let meta = "urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
+    static let number = "urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"
     static let manifest = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
     static let xlink = "http://www.w3.org/1999/xlink"
     static let dublinCore = "http://purl.org/dc/elements/1.1/"

@@ -21,6 +21,8 @@ struct ODFStyle {
     var hidesPage: Bool?
     /// `presentation:display-footer`.
     var showsFooter: Bool?
+    /// `style:data-style-name`: the number style a cell's value is shown with.
+    var dataStyleName: String?
 }
 
 /// How the items at one level of a list are labelled.
@@ -39,6 +41,8 @@ final class ODFStyles {
     private var automatic: [ODFStyleScope: [String: ODFStyle]] = [:]
     private var namedLists: [String: [Int: ODFListLabel]] = [:]
     private var automaticLists: [ODFStyleScope: [String: [Int: ODFListLabel]]] = [:]
+    /// `number:time-style`s by name: named ones under nil, automatic ones by scope.
+    private var timeFormats: [ODFStyleScope?: [String: ODSTimeFormat]] = [:]
     private var resolvedText: [String: ODFTextProperties] = [:]
     /// Heading levels already worked out, by scope and style name; every
     /// paragraph asks, and most share a handful of styles.
@@ -118,8 +122,14 @@ final class ODFStyles {
                 } else {
                     automaticLists[scope, default: [:]][styleName] = levels
                 }
+            case (ODFNamespace.number, "time-style") where section != 0:
+                guard let styleName = reader.attribute("name", namespace: ODFNamespace.style) else {
+                    try reader.skipElement()
+                    continue
+                }
+                timeFormats[section == 1 ? nil : scope, default: [:]][styleName] = try ODSTimeFormat.read(reader)
             default:
-                // Number styles, page layouts, outline styles: nothing to read.
+                // Other number styles, page layouts, outline styles: nothing to read.
                 if section != 0, reader.depth == sectionDepth + 1 { try reader.skipElement() }
             }
         }
@@ -135,6 +145,7 @@ final class ODFStyles {
         style.parent = reader.attribute("parent-style-name", namespace: s)
         style.displayName = reader.attribute("display-name", namespace: s)
         style.listStyleName = reader.attribute("list-style-name", namespace: s)
+        style.dataStyleName = reader.attribute("data-style-name", namespace: s)
         if let level = reader.attribute("default-outline-level", namespace: s) {
             style.outlineLevel = Int(level) ?? 0
         }
@@ -278,6 +289,18 @@ final class ODFStyles {
     func flag(_ property: (ODFStyle) -> Bool?, of name: String?, family: String, scope: ODFStyleScope) -> Bool? {
         for (_, style) in chain(name, family: family, scope: scope) {
             if let value = property(style) { return value }
+        }
+        return nil
+    }
+
+    /// The time style a cell style shows its values with, through its
+    /// parents; nil when it has none (or a number or date style).
+    func timeFormat(ofCellStyle name: String?, scope: ODFStyleScope) -> ODSTimeFormat? {
+        for (_, style) in chain(name, family: "table-cell", scope: scope) {
+            guard let dataStyle = style.dataStyleName else { continue }
+            if let format = timeFormats[scope]?[dataStyle] { return format }
+            loadNamedStylesIfNeeded()
+            return timeFormats[scope]?[dataStyle] ?? timeFormats[nil]?[dataStyle]
         }
         return nil
     }

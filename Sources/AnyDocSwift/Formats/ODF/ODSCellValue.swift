@@ -9,10 +9,21 @@ enum ODSCellValue {
         var booleanValue: String?
         var stringValue: String?
         var currency: String?
+        /// `table:style-name`: the cell style, whose data style shows the value.
+        var styleName: String?
+
+        /// A number, date or time: a first row of these is data, not a header.
+        var isNumber: Bool {
+            switch type {
+            case "float", "percentage", "currency", "date", "time": return true
+            default: return false
+            }
+        }
 
         init(reader: XMLReader) {
             let office = ODFNamespace.office
             type = reader.attribute("value-type", namespace: office)
+            styleName = reader.attribute("style-name", namespace: ODFNamespace.table)
             guard type != nil else { return }
             value = reader.attribute("value", namespace: office)
             dateValue = reader.attribute("date-value", namespace: office)
@@ -84,23 +95,18 @@ enum ODSCellValue {
         return (negative ? "-" : "") + number + "%"
     }
 
-    /// `PT12H30M05S` → `12:30:05`; anything else as written.
+    /// `PT12H30M05S` → `12:30:05`, `P1DT2H` → `26:00:00`; anything else
+    /// (years, months, not a duration) as written.
     static func time(_ duration: String) -> String {
-        guard duration.hasPrefix("PT") || duration.hasPrefix("-PT") else { return duration }
-        var hours = 0, minutes = 0
-        var seconds = "0"
-        var number = ""
-        for character in duration.drop(while: { $0 != "T" }).dropFirst() {
-            switch character {
-            case "H": hours = Int(number) ?? 0; number = ""
-            case "M": minutes = Int(number) ?? 0; number = ""
-            case "S": seconds = number.isEmpty ? "0" : number; number = ""
-            default: number.append(character)
-            }
-        }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-        let secondsWhole = Int(seconds.prefix { $0 != "." }) ?? 0
-        let secondsFraction = seconds.drop { $0 != "." }
-        return two(hours) + ":" + two(minutes) + ":" + two(secondsWhole) + secondsFraction
+        ODSDuration(duration).flatMap { ODSTimeFormat.elapsed.format($0) } ?? duration
+    }
+
+    /// A time or duration value as the cell's time style shows it, never
+    /// wrapped at a day; nil when no time style applies (the displayed
+    /// text stands). Values the style cannot show are written as stored.
+    static func styledTime(_ attributes: Attributes, styles: ODFStyles) -> String? {
+        guard attributes.type == "time", let raw = attributes.timeValue,
+              let format = styles.timeFormat(ofCellStyle: attributes.styleName, scope: .content) else { return nil }
+        return ODSDuration(raw).flatMap(format.format) ?? raw
     }
 }

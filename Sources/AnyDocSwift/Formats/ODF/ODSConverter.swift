@@ -173,6 +173,10 @@ enum ODSConverter {
                     if !tableOpen {
                         try sink.beginTable(columnCount: columns.count)
                         tableOpen = true
+                        // A first row of numbers is data: an empty header goes above it.
+                        if Self.holdsOnlyNumbers(cells) {
+                            try sink.appendTableRow(TableRow(cells: Array(repeating: TableCell(blocks: []), count: columns.count)))
+                        }
                     }
                     for _ in 0..<copies { try sink.appendTableRow(tableRow) }
                 }
@@ -186,6 +190,16 @@ enum ODSConverter {
         if cutRows { sink.addWarning("sheet \(plan.name): rows repeated more than \(maxRepeatedRows) times are written \(maxRepeatedRows) times") }
         for asset in context.takeNewAssets() { sink.addAsset(asset) }
         for block in shapes { try sink.append(block) }
+    }
+
+    /// Whether every filled cell of the row holds a number, date or time.
+    private static func holdsOnlyNumbers(_ cells: [ODSSheetWalker.Cell]) -> Bool {
+        var sawNumber = false
+        for cell in cells where !cell.blocks.isEmpty {
+            guard cell.isNumber else { return false }
+            sawNumber = true
+        }
+        return sawNumber
     }
 
     /// One row's cells on the written columns: each cell in every column

@@ -15,6 +15,8 @@ final class ODSSheetWalker {
     struct Cell {
         var blocks: [Block]
         var repeats: Int
+        /// The cell holds a number, date or time value.
+        var isNumber = false
     }
 
     let reader: XMLReader
@@ -110,19 +112,26 @@ final class ODSSheetWalker {
             } else if blocks.count == 1, case .paragraph(let content) = blocks[0],
                       let full = ODSCellValue.fullDigits(displayed: content.plainText, value) {
                 blocks = [.paragraph([.text(full)])]
+            } else if blocks.count == 1, case .paragraph(let content) = blocks[0],
+                      let time = ODSCellValue.styledTime(value, styles: body.styles) {
+                // A display that wraps at a day or drops the sign loses the value.
+                blocks = [.paragraph([.text(time)] + content.filter { !Self.isShownText($0) })]
             }
-            cells.append(Cell(blocks: blocks, repeats: repeats))
+            cells.append(Cell(blocks: blocks, repeats: repeats, isNumber: value.isNumber))
         }
         return cells
     }
 
     private static func hasText(_ block: Block) -> Bool {
         guard case .paragraph(let content) = block else { return true }
-        return content.contains { inline in
-            if case .footnoteReference = inline { return false }
-            if case .anchor = inline { return false }
-            return true
-        }
+        return content.contains(where: isShownText)
+    }
+
+    /// Inlines other than note references and anchors.
+    private static func isShownText(_ inline: Inline) -> Bool {
+        if case .footnoteReference = inline { return false }
+        if case .anchor = inline { return false }
+        return true
     }
 }
 
