@@ -123,6 +123,42 @@ import Testing
         #expect(document.metadata.sourceFormat == .rtf)
     }
 
+    // MARK: Equations
+
+    /// Word's `\mmath` zones (TestDocuments/rtf/equations.rtf, written by
+    /// Scripts/make-rtf-fixtures.py) become LaTeX as its OMML does: inline
+    /// in the text, a math paragraph on its own; the dollar of a paragraph
+    /// holding math is escaped.
+    @Test func officeMathBecomesLaTeX() throws {
+        let markdown = try RTFFixture.markdown(bytes: Corpus.testDocument("rtf/equations.rtf"))
+        #expect(markdown == #"""
+            The roots are $x_1$ and $x_2$ for any a, at a cost of \$5.
+
+            $$
+            x=\frac{-b\pm\sqrt{b^2-4ac}}{2a}
+            $$
+
+            Closed interval $\left[a,b\right]$.
+
+            A price of $5 is not math.
+
+            """#)
+    }
+
+    @Test func mathZonesWithoutEquationElementsAndInTables() throws {
+        // A zone with its runs straight inside, a picture fallback skipped,
+        // a display equation in a table cell (a cell holds it inline).
+        let rtf = #"{\rtf1\ansi Area {\mmath{\mr A=}{\*\mmathPict{\pict 0102}}{\mr \u960?r}} here.\par"#
+            + #"\trowd\cellx1000\pard\intbl {\mmath{\*\moMathPara{\*\moMath{\mr y}}}}\cell\row}"#
+        #expect(try RTFFixture.markdown(rtf) == #"""
+            Area $A=\pi r$ here.
+
+            | $y$ |
+            | --- |
+
+            """#)
+    }
+
     // MARK: Headings
 
     @Test func headingsFromOutlineLevelsAndStyles() throws {

@@ -61,6 +61,8 @@ enum RTFDestination: Equatable {
     case object
     /// `\upr`: the ANSI half is skipped in favour of the `\ud` half.
     case unicodePair
+    /// `\mmath`: Office Math, built by `RTFReader.math`.
+    case math
 
     /// Destinations whose text is kept somewhere.
     var collectsText: Bool {
@@ -91,6 +93,10 @@ enum RTFGroupEnd: Equatable {
     case picture
     case shapeProperty
     case bookmark
+    /// The `\mmath` zone ended: its equation goes into the text.
+    case math
+    /// A group that opened a math element ended.
+    case mathElement
 }
 
 /// The state a group inherits from its parent and restores on `}`.

@@ -7,6 +7,10 @@ enum RTFPiece {
     case link(String, [RTFPiece])
     /// A picture, shown by its description.
     case image(String)
+    /// An equation in the text, as LaTeX.
+    case math(String)
+    /// An equation on a line of its own, placed after its paragraph.
+    case displayMath(String)
 }
 
 extension RTFPiece: FormattedPiece {
@@ -44,6 +48,7 @@ enum RTFInlineBuilder {
             case .lineBreak: text += "\n"
             case .link(_, let content): text += plainText(content)
             case .image(let alt): text += alt
+            case .math(let latex), .displayMath(let latex): text += latex
             case .footnote, .anchor: break
             }
         }
@@ -75,6 +80,8 @@ enum RTFInlineBuilder {
                 atoms.append(FormattedRuns.Atom(inline: .link(Link(destination: destination, content: inner)), format: RTFCharacterFormat()))
             case .image(let alt):
                 atoms.append(FormattedRuns.Atom(inline: .image(Image(source: "", altText: alt)), format: previous))
+            case .math(let latex), .displayMath(let latex):
+                atoms.append(FormattedRuns.Atom(inline: .math(latex), format: RTFCharacterFormat()))
             }
         }
         return atoms

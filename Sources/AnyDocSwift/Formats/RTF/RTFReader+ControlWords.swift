@@ -15,7 +15,7 @@ extension RTFReader {
         "fchars", "lchars", "listpicture", "objdata", "objclass", "objname", "blipuid", "shpinst",
         "comment", "doccomm", "operator", "company", "manager", "category", "hlinkbase", "keycode",
         "fname", "falt", "panose", "leveltext", "levelnumbers", "listname", "pntxta", "pntxtb", "formfield",
-        "datafield", "mmath", "mmathPr", "wgrffmtfilter", "htmltag",
+        "datafield", "mmathPr", "wgrffmtfilter", "htmltag",
     ]
 
     static let headersAndFooters: Set<String> = ["header", "headerl", "headerr", "headerf", "footer", "footerl", "footerr", "footerf"]
@@ -48,6 +48,7 @@ extension RTFReader {
         let flag = parameter.map { $0 != 0 } ?? true
 
         if state.destination == .skip { return }
+        if state.destination == .math, mathWord(name, parameter) { return }
         if ignorable, !Self.knownOptionalDestinations.contains(name) {
             state.destination = .skip
             return

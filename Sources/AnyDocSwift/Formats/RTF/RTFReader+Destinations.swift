@@ -104,7 +104,7 @@ extension RTFReader {
         case .unicodePair:
             if name == "ud" { state.destination = state.unicodePairParent ?? .body }
             return true
-        case .shapeName, .shapeValue, .infoText, .fieldInstruction, .bookmark, .annotationAuthor:
+        case .shapeName, .shapeValue, .infoText, .fieldInstruction, .bookmark, .annotationAuthor, .math:
             return false
         case .listText, .body:
             break
@@ -165,6 +165,14 @@ extension RTFReader {
             state.destination = .picture
             state.onEnd = .picture
         case "object": state.destination = .object
+        case "mmath":
+            guard state.destination == .body, !state.format.hidden, math == nil else {
+                state.destination = .skip
+                return true
+            }
+            math = RTFMathBuilder(maxNodes: Self.maxMathNodes)
+            state.destination = .math
+            state.onEnd = .math
         case "bkmkstart":
             bookmarkName = ""
             state.destination = .bookmark
@@ -225,6 +233,13 @@ extension RTFReader {
         case .shapeProperty:
             let value = shapeValue.rtfTrimmed(" \t")
             if shapeName.rtfTrimmed(" ") == "wzDescription", !value.isEmpty { pictureDescription = value }
+        case .math:
+            guard var zone = math else { return }
+            math = nil
+            let (latex, isDisplay) = zone.finish()
+            if !latex.isEmpty { story.append(isDisplay ? .displayMath(latex) : .math(latex)) }
+        case .mathElement:
+            math?.end()
         case .bookmark:
             let name = bookmarkName.rtfTrimmed(" \t")
             if !name.isEmpty, state.destination == .body { story.append(.anchor(name)) }

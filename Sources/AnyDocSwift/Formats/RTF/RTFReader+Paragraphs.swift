@@ -5,16 +5,18 @@ extension RTFReader {
         let story = self.story
         var format = state.paragraph
         if format.isPlain, let atText = story.lastTextParagraph, !atText.isPlain { format = atText }
-        let pieces = story.takePieces()
+        let (pieces, equations) = Self.separatingDisplayMath(story.takePieces())
         let marker = listText
         listText = nil
 
         if intoCell || format.isInTable {
             let content = RTFInlineBuilder.inlines(pieces)
             if !content.isEmpty { story.table.addToCell(.paragraph(content)) }
+            for latex in equations { story.table.addToCell(.math(latex)) }
             return
         }
         try closeTable(in: story)
+        defer { for latex in equations { story.items.append(.block(.math(latex))) } }
 
         let text = RTFInlineBuilder.plainText(pieces)
         guard text.contains(where: { !FormattedRuns.isSpace($0) && $0 != "\n" })

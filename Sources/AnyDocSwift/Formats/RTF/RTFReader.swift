@@ -52,6 +52,8 @@ final class RTFReader {
     var footnoteCount = 0
     var commentCount = 0
     var annotationAuthor = ""
+    /// The `\mmath` zone being read.
+    var math: RTFMathBuilder?
 
     // List numbering as the reader sees it.
     var listCounters: [Int: [Int?]] = [:]
@@ -179,6 +181,8 @@ final class RTFReader {
             bookmarkName += text
         case .annotationAuthor:
             annotationAuthor += text
+        case .math:
+            math?.appendText(text)
         default:
             break
         }
