@@ -5,8 +5,9 @@
 ///
 /// The `PowerPoint Document` stream is read through its newest user edit
 /// and persist directory, so incrementally saved files show their last
-/// state. A slide whose records are damaged is reported as a warning and
-/// the deck goes on.
+/// state; when those are broken, the slides are found by scanning the
+/// stream, with a warning that the document was recovered. A slide whose
+/// records are damaged is reported as a warning and the deck goes on.
 enum PPTConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
         let file = try input.compoundFile()
@@ -38,6 +39,7 @@ enum PPTConverter: FormatConverter {
         var metadata = metadata
         metadata.pageCount = presentation.slides.count
         sink.setMetadata(metadata)
+        if let recovery = presentation.recovery { sink.addWarning(ConversionWarning.recovered(recovery)) }
 
         var writer = SlideWriter()
         for (index, page) in presentation.slides.enumerated() {

@@ -5,13 +5,20 @@
 /// points at its persist directory and at the edit before it. Walking
 /// the chain from the newest edit, an object's newest location wins.
 /// Cycles, offsets outside the stream and records of the wrong type end
-/// the walk; only a missing newest edit is fatal.
+/// the walk. Without a newest edit, `recovered` finds the document by
+/// scanning; ids no entry maps are given the containers no entry names
+/// (`adopt`).
 struct PPTPersistDirectory {
     /// The DocumentContainer's persist id, from the newest edit.
     let documentID: UInt32
     /// One (persist id, stream offset) per id, sorted by id: a deck has a
     /// few dozen, found by bisection more cheaply than hashed.
-    private let offsets: [(id: Int, offset: Int)]
+    private var offsets: [(id: Int, offset: Int)]
+    /// Every offset an entry of any edit names, older versions included.
+    private var named: Set<Int>
+
+    /// The id a recovered document is filed under: persist ids start at 1.
+    private static let recoveredDocumentID: UInt32 = 0
 
     func offset(of persistID: UInt32) -> Int? {
         let id = Int(persistID)
@@ -46,7 +53,47 @@ struct PPTPersistDirectory {
             editOffset = Int(previous)
         }
         guard let documentID else { throw .malformed("PowerPoint Document stream: the newest user edit is damaged") }
-        return PPTPersistDirectory(documentID: documentID, offsets: newestByID(found))
+        return PPTPersistDirectory(documentID: documentID, offsets: newestByID(found), named: Set(found.map(\.offset)))
+    }
+
+    /// A directory for a stream whose edits or directory cannot be read:
+    /// the last document container among the top-level records, and
+    /// nothing else until `adopt` files the pages. Nil without a document.
+    static func recovered(_ records: [PPTRecord]) -> PPTPersistDirectory? {
+        guard let document = records.last(where: { $0.type == PPTRecordType.document && $0.isContainer }) else { return nil }
+        return PPTPersistDirectory(
+            documentID: recoveredDocumentID, offsets: [(id: Int(recoveredDocumentID), offset: document.offset)],
+            named: [document.offset])
+    }
+
+    /// Files `ids` (none mapped yet) under the top-level containers of
+    /// `type` that no entry names, both in order: objects are written in
+    /// the order of their ids. Returns how many were filed.
+    @discardableResult
+    mutating func adopt(_ ids: [UInt32], type: UInt16, among records: [PPTRecord]) -> Int {
+        var pending = ids.filter { offset(of: $0) == nil }.sorted()[...]
+        var adopted = 0
+        for record in records where record.type == type && record.isContainer && !named.contains(record.offset) {
+            guard let id = pending.popFirst() else { break }
+            offsets.append((id: Int(id), offset: record.offset))
+            named.insert(record.offset)
+            adopted += 1
+        }
+        if adopted > 0 { offsets.sort { $0.id < $1.id } }
+        return adopted
+    }
+
+    /// The stream's top-level records in order: documents, masters,
+    /// slides, notes, directories and edits.
+    static func topLevelRecords(_ reader: PPTRecordReader) throws(ConversionError) -> [PPTRecord] {
+        var records: [PPTRecord] = []
+        var offset = 0
+        while let record = reader.record(at: offset) {
+            try reader.countVisit()
+            records.append(record)
+            offset = record.bodyEnd
+        }
+        return records
     }
 
     /// The first entry read for each id (the newest edit's), sorted by id;

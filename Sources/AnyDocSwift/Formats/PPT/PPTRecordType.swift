@@ -10,6 +10,7 @@ enum PPTRecordType {
     static let notes: UInt16 = 0x03F0
     static let notesAtom: UInt16 = 0x03F1
     static let slidePersistAtom: UInt16 = 0x03F3
+    static let mainMaster: UInt16 = 0x03F8
     static let slideShowSlideInfoAtom: UInt16 = 0x03F9
     static let externalObjectList: UInt16 = 0x0409
     static let drawing: UInt16 = 0x040C
