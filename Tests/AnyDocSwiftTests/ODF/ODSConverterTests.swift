@@ -92,6 +92,10 @@ import Testing
         #expect(ODSCellValue.time("P1Y") == "P1Y")
         #expect(ODSCellValue.time("PT") == "PT")
         #expect(ODSCellValue.time("P99999999999999999999D") == "P99999999999999999999D")
+        // Rounding to the style's places carries into the seconds and minutes.
+        let hundredths = ODSTimeFormat(parts: [.minutes(long: true), .text(":"), .seconds(long: true, decimals: 2)])
+        #expect(ODSDuration("PT59.996S").flatMap(hundredths.format) == "01:00.00")
+        #expect(ODSDuration("PT1.5S").flatMap(hundredths.format) == "00:01.50")
     }
 
     /// Times and durations as their cell style shows them, never wrapped
@@ -108,7 +112,7 @@ import Testing
             | Two weeks, wrapping style | 336:00:00 |
             | Minus 65 minutes | -1:05:00 |
             | Fraction, no decimals shown | 10:10:10.5 |
-            | Fraction, two decimals | 00:00:01.25 |
+            | Fraction, two decimals | 00:00:01.26 |
             | Hours and minutes | 13:05 |
             | Months, no fixed length | P1Y2M |
             | No text, no style | 48:30:00 |

@@ -4,7 +4,8 @@
 /// The largest unit shown takes the whole duration, as an elapsed-time
 /// format (`[HH]:MM:SS`) does: a style that wraps at a day would show
 /// two weeks as `00:00:00` and lose the value. Fractional seconds are
-/// kept: to the style's decimal places when it has some, else as written.
+/// kept: rounded to the style's decimal places when it has some, else
+/// as written.
 struct ODSTimeFormat: Equatable {
     enum Part: Equatable {
         case hours(long: Bool)
@@ -51,7 +52,8 @@ struct ODSTimeFormat: Equatable {
         let isClock = parts.contains(.amPm)
         guard showsHours || showsMinutes || showsSeconds else { return nil }
         guard !isClock || (!duration.isNegative && duration.seconds < 86_400) else { return nil }
-        var remaining = duration.seconds
+        let (wholeSeconds, fraction) = rounded(duration)
+        var remaining = wholeSeconds
         var hours = 0, minutes = 0
         if showsHours { hours = remaining / 3_600; remaining %= 3_600 }
         if showsMinutes { minutes = remaining / 60; remaining %= 60 }
@@ -64,11 +66,9 @@ struct ODSTimeFormat: Equatable {
                 result += Self.padded(shown, long)
             case .minutes(let long):
                 result += Self.padded(minutes, long)
-            case .seconds(let long, let decimals):
+            case .seconds(let long, _):
                 result += Self.padded(seconds, long)
-                let digits = decimals > 0 ? String(
-                    (duration.fraction + String(repeating: "0", count: decimals)).prefix(decimals)) : duration.fraction
-                if !digits.isEmpty { result += "." + digits }
+                if !fraction.isEmpty { result += "." + fraction }
             case .text(let text):
                 result += text
             case .amPm:
@@ -76,6 +76,28 @@ struct ODSTimeFormat: Equatable {
             }
         }
         return result
+    }
+
+    /// The whole seconds and the fraction digits shown: the style's
+    /// decimal places, rounded half up (carrying into the seconds), or
+    /// the digits written when the style shows none.
+    private func rounded(_ duration: ODSDuration) -> (seconds: Int, fraction: String) {
+        var decimals = 0
+        for case .seconds(_, let places) in parts { decimals = places }
+        guard decimals > 0 else { return (duration.seconds, duration.fraction) }
+        let digits = Array(duration.fraction.utf8) + Array(repeating: UInt8(ascii: "0"), count: decimals + 1)
+        var value = 0
+        for digit in digits.prefix(decimals) { value = value * 10 + Int(digit &- UInt8(ascii: "0")) }
+        var seconds = duration.seconds
+        if digits[decimals] >= UInt8(ascii: "5") { value += 1 }
+        var limit = 1
+        for _ in 0..<decimals { limit *= 10 }
+        if value == limit {
+            value = 0
+            seconds += 1
+        }
+        let text = String(value)
+        return (seconds, String(repeating: "0", count: decimals - text.count) + text)
     }
 
     private static func padded(_ value: Int, _ long: Bool) -> String {
