@@ -27,3 +27,21 @@ soffice -env:UserInstallation="file://$profile" --headless --convert-to ppt --ou
     "$out/sources/text-boxes-tables.fodp" \
     TestDocuments/pptx/lists.pptx \
     TestDocuments/pptx/notes-hidden.pptx
+
+# A copy of lists.ppt whose only user edit has a damaged record type, as a
+# file broken in transfer: the slides must be found by scanning the stream,
+# with a warning that the document was recovered.
+python3 - "$out/lists.ppt" "$out/broken-edit.ppt" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+patched = 0
+at = data.find(b"\xf5\x0f")
+while at >= 0:
+    # A UserEditAtom header: version/instance 0, type 0x0FF5, length 28 or 32.
+    if at >= 2 and data[at - 2:at] == b"\0\0" and struct.unpack("<I", data[at + 2:at + 6])[0] in (28, 32):
+        data[at] = 0
+        patched += 1
+    at = data.find(b"\xf5\x0f", at + 2)
+assert patched == 1, patched
+open(sys.argv[2], "wb").write(data)
+PY
