@@ -180,7 +180,10 @@ struct ChunkPacker {
     /// Adds a line: whole when it fits a chunk, else as sentences and words.
     private mutating func add(_ range: Range<Int>, cut: Cut) {
         let size = ChunkSize.of(bytes[range])
-        let room = budget - headerSize.measure(unit)
+        var room = budget - headerSize.measure(unit)
+        // Headings with no text under them yet must not be cut off alone:
+        // a line that does not fit after them goes in as sentences and words.
+        if !pieceHasBody { room -= pendingSize.measure(unit) }
         if size.measure(unit) <= room {
             append(range.upperBound, size: size, cut: cut)
             return

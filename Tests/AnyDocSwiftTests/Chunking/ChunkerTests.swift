@@ -78,6 +78,11 @@ import Testing
         #expect(chunks.first?.pages == [1])
         #expect(chunks.last?.pages == [2, 3])
         #expect(chunks.last?.location == .page(3))
+        // A heading stays with the start of a paragraph too long to join it whole.
+        let long = "# Title\n\n## Part\n\n" + String(repeating: "Terns dive for fish. ", count: 23) + "\n"
+        let cut = Chunker.chunks(markdown: long, options: ChunkOptions(maxSize: 500))
+        #expect(cut.count == 2 && cut.first?.text.hasPrefix("# Title\n\n## Part\n\nTerns") == true)
+        #expect(ChunkCheck.problems(cut, of: long, options: ChunkOptions(maxSize: 500)).isEmpty)
         // When the joined piece would not fit, a marker-only piece is a chunk without words.
         let tight = Chunker.chunks(markdown: "<!-- page 1 -->\n\n" + String(repeating: "word ", count: 12) + "\n", options: ChunkOptions(maxSize: 60))
         #expect(tight.filter(\.hasWords).allSatisfy { ChunkCheck.hasWords($0.text) })
