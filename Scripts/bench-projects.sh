@@ -6,7 +6,8 @@
 # each one section as written (a CSV table, a Markdown text with no heading or
 # blank line), and tools/list latency while another call runs a slow search.
 # Exits 1 when search p99 misses 20 ms (100 ms on the large sections) or a
-# tools/list during the slow search misses 50 ms.
+# tools/list during the slow search misses 50 ms. Then the wall time of the
+# same ingest through Ray on a two-node cluster against the plain one.
 #   Scripts/bench-projects.sh [FOLDER] [swift build options, e.g. --scratch-path .build-x]
 # More choices (--ocr, --jobs, --sections, --queries): Scripts/bench-projects.py --help
 set -euo pipefail
@@ -17,3 +18,11 @@ shift || true
 swift build -c release --product anydoc "$@" >&2
 anydoc="$(swift build -c release --show-bin-path "$@")/anydoc"
 python3 Scripts/bench-projects.py --anydoc "$anydoc" --folder "$folder"
+
+# Ingest through Ray (Scripts/ray-ingest.py, two nodes on this machine)
+# against a plain ingest of the same folder; needs the Ray virtualenv.
+bench_ray() {
+  Scripts/setup-ray-venv.sh
+  .build/ray-venv/bin/python Scripts/ray-bench.py "$anydoc" "$folder"
+}
+bench_ray

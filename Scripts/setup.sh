@@ -23,7 +23,7 @@ packages=(
   tesseract-ocr-osd
   # The MCP client test (Scripts/mcp-test.sh) runs the official Python SDK
   # in a virtualenv.
-  python3-venv
+  python3-venv  # also Ray's, for Scripts/ray-ingest.py
 )
 
 missing=()
@@ -38,5 +38,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# Ray for Scripts/ray-ingest.py and its test (Scripts/ray-test.sh), in a
+# virtualenv at .build/ray-venv.
+Scripts/setup-ray-venv.sh
 
 swift build -c release --product anydoc >&2

@@ -11,3 +11,5 @@ export SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0
 swift build --build-tests "$@"
 swift test --skip-build "$@"
 Scripts/mcp-test.sh "$@"
+# Conversion spread over a two-node Ray cluster on this machine.
+Scripts/ray-test.sh "$@"

@@ -214,10 +214,19 @@ public struct Ingestion: Sendable {
         var markdown: [UInt8]
         var prepared: ProjectStore.PreparedVersion
         var warnings: [String]
+        var metadata = Metadata()
     }
 
     /// Converts bytes to the Markdown, sections and counts a version records.
     func convert(_ bytes: [UInt8], sourceHash: String, path: String, fileName: String) throws -> ConvertedDocument {
+        try Self.convert(bytes, converter: converter, sourceHash: sourceHash, path: path, fileName: fileName)
+    }
+
+    /// The conversion an ingest makes, for any caller that converts as an
+    /// ingest would (the worker protocol's records).
+    static func convert(
+        _ bytes: [UInt8], converter: AnyDocConverter, sourceHash: String, path: String, fileName: String
+    ) throws(ConversionError) -> ConvertedDocument {
         let detected = converter.detect(bytes, fileName: fileName)
         let output = StringOutput()
         let writer = MarkdownWriter(output: output, options: .default, limits: converter.options.limits)
@@ -227,23 +236,27 @@ public struct Ingestion: Sendable {
         // limit in memory before it fails.
         writer.limitOutput(forInputBytes: bytes.count)
         let counter = CountingSink(writer)
-        try converter.convert(bytes, fileName: fileName, into: counter)
+        _ = try converter.convert(bytes, fileName: fileName, into: counter)
         try writer.finish()
-        let markdown = output.text
+        let units = counter.units(family: detected.format?.family)
+        return prepared(
+            markdown: output.text, format: detected.format?.rawValue, units: units, warnings: writer.warnings,
+            source: (sourceHash, bytes.count), path: path, metadata: counter.metadata)
+    }
+
+    /// A version ready to commit from a document's Markdown: its hash,
+    /// sizes and sections.
+    static func prepared(
+        markdown: String, format: String?, units: (count: Int, kind: String)?, warnings: [String],
+        source: (sha256: String, bytes: Int), path: String, metadata: Metadata = Metadata()
+    ) -> ConvertedDocument {
         let markdownBytes = Array(markdown.utf8)
-        let format = detected.format
-        let hint: SectionSplitter.DocumentFormatFamilyHint = switch format?.family {
-        case .presentation: .presentation
-        case .spreadsheet: .spreadsheet
-        default: .other
-        }
-        let units = counter.units(family: format?.family)
         let prepared = ProjectStore.PreparedVersion(
-            path: path, sourceSha256: sourceHash, sourceBytes: bytes.count, markdownSha256: SHA256.hex(markdownBytes),
+            path: path, sourceSha256: source.sha256, sourceBytes: source.bytes, markdownSha256: SHA256.hex(markdownBytes),
             markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
-            format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
-            sections: SectionSplitter.split(markdown, format: hint), warnings: writer.warnings)
-        return ConvertedDocument(markdown: markdownBytes, prepared: prepared, warnings: writer.warnings)
+            format: format, unitCount: units?.count, unitKind: units?.kind,
+            sections: SectionSplitter.split(markdown, format: .init(format: format)), warnings: warnings)
+        return ConvertedDocument(markdown: markdownBytes, prepared: prepared, warnings: warnings, metadata: metadata)
     }
 }
 

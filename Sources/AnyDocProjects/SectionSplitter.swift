@@ -13,50 +13,60 @@ public struct Section: Sendable, Equatable {
     public var text: String
 }
 
-/// Splits Markdown into sections at ATX headings and `<!-- page N -->`
-/// markers, tracking the heading path and where each section comes from,
-/// and cuts long sections into pieces of at most `maxLength` scalars. It
-/// reads the rendered text, not the document model, so a hit's offsets
-/// point into exactly what `resource_read` returns.
+/// The project store's sections: the chunks `Chunker` cuts from a
+/// document's Markdown (at most `preferredLength` characters, no
+/// overlap), each holding the reader's text of its slice, so a search hit
+/// points at a chunk `anydoc convert --chunks` also gives.
 public enum SectionSplitter {
     /// The longest piece, in scalars. Bounded pieces keep every search's
     /// work per hit bounded (a 1 MB table was one section, and one search
     /// over it took a minute) and point a hit close to its match.
     public static let preferredLength = 8_000
 
-    /// Sections of `markdown`. A piece ends at its last blank line before it
-    /// would pass `maxLength`, else at its last line end; a longer line is
-    /// cut after a space or a tag's `>` where it has one.
+    /// Sections of `markdown`, cut at most `maxLength` scalars long.
     public static func split(
         _ markdown: String, format: DocumentFormatFamilyHint = .other, maxLength: Int = preferredLength
     ) -> [Section] {
-        var splitter = Splitter(format: format, maxLength: max(maxLength, 64))
+        let options = ChunkOptions(maxSize: maxLength, unit: .characters)
         let bytes = Array(markdown.utf8)
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            splitter.add(line: bytes[lineStart..<min(lineEnd + 1, bytes.count)])
-            lineStart = lineEnd + 1
+        return chunks(markdown, family: format.family, options: options).compactMap { chunk in
+            let slice = bytes[chunk.byteOffset..<chunk.byteOffset + chunk.byteLength]
+            let text = ReaderText.of(slice, fence: chunk.openFence.map { ($0.marker, $0.count) })
+            guard !text.isEmpty else { return nil }
+            return Section(headingPath: chunk.headingPath, location: SourceLocation(chunk.location),
+                           offset: chunk.offset, length: chunk.length, text: text)
         }
-        splitter.flush()
-        return splitter.sections
+    }
+
+    /// The chunks of `markdown`, their headings as a reader sees them:
+    /// what the store's sections and `anydoc convert --chunks` hold.
+    public static func chunks(_ markdown: String, family: DocumentFormat.Family?, options: ChunkOptions) -> [Chunk] {
+        Chunker.chunks(markdown: markdown, family: family, options: options, headingText: { ReaderText.inline($0) })
     }
 
     /// Which provenance level-2 headings carry, by the source's family.
     public enum DocumentFormatFamilyHint: Sendable {
         case presentation, spreadsheet, other
-    }
 
-    /// `Slide 3` or `Slide 3: Title`, as the writer numbers slides.
-    static func slideNumber(_ heading: String) -> (number: Int, title: String?)? {
-        guard heading.hasPrefix("Slide ") else { return nil }
-        let rest = heading.dropFirst(6)
-        let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
-        guard let number = Int(digits) else { return nil }
-        let tail = rest.dropFirst(digits.count)
-        if tail.isEmpty { return (number, nil) }
-        guard tail.hasPrefix(": ") else { return nil }
-        return (number, String(tail.dropFirst(2)))
+        var family: DocumentFormat.Family? {
+            switch self {
+            case .presentation: .presentation
+            case .spreadsheet: .spreadsheet
+            case .other: nil
+            }
+        }
+    }
+}
+
+extension SourceLocation {
+    /// The location a chunk's body is on.
+    init?(_ provenance: Provenance?) {
+        switch provenance {
+        case .page(let number)?: self.init(kind: .page, number: number)
+        case .slide(let number, let title)?: self.init(kind: .slide, number: number, name: title)
+        case .sheet(let name)?: self.init(kind: .sheet, name: name)
+        case nil: return nil
+        }
     }
 }
 

@@ -27,8 +27,12 @@ enum ConvertCommand {
         parser.flag("headers-footers", help: "Include page headers and footers.")
         parser.flag("no-comments", help: "Leave out document comments.")
         parser.option("timings", value: "file", help: "Write each file's times as TSV (path, conversion ms, outcome, total ms with the output file), for benchmarks.")
-        parser.flag("chunks", help: "Print sections (heading path, page/slide/sheet, offsets, text) as JSON Lines.")
-        parser.option("chunk-size", value: "chars", help: "Longest chunk in characters with --chunks (default 8000).")
+        parser.flag("chunks", help: "Cut documents into chunks for retrieval, as JSON Lines (see README, Chunks).")
+        parser.option("chunk-size", value: "n", help: "No chunk is longer than this, in --chunk-unit (default 8000).")
+        parser.option("chunk-unit", value: "chars|tokens", help: "What --chunk-size counts: characters or approximate tokens (default chars).")
+        parser.option("chunk-overlap", value: "n", help: "Start each chunk with up to this much of the previous one (default 0).")
+        parser.flag("jsonl", help: "Worker protocol: one JSON record per input (path, status, Markdown or chunks, metadata, timings) on standard output.")
+        parser.option("shard", value: "K/N", help: "With --jsonl: take only shard K (0-based) of N of the inputs.")
         parser.flag("quiet", short: "q", help: "No progress line and no summary; failures are still printed.")
         parser.flag("incremental", help: "Skip inputs unchanged (size, modification time) since their output was written.")
         parser.option("report", value: "file", help: "Write one JSON line per input (path, output, format, status, error, ms, bytes).")
@@ -42,6 +46,7 @@ enum ConvertCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let listed = try listedInputs(parsed)
+        if parsed.has("jsonl") { return try worker(parsed, listed: listed) }
         guard !parsed.positionals.isEmpty || !listed.isEmpty else {
             throw UsageError("convert needs a file, a folder or - for standard input")
         }
@@ -54,8 +59,8 @@ enum ConvertCommand {
         let converter = AnyDocConverter(options: options)
 
         if parsed.has("chunks") {
-            guard inputs.files.count == 1, !inputs.cameFromFolder else { throw UsageError("--chunks takes one file") }
-            return try SingleConversion.chunks(inputs.files[0].path, converter: converter, markdownOptions: markdownOptions, parsed: parsed)
+            let output = ChunkOutput(converter: converter, markdownOptions: markdownOptions, options: try ChunkOutput.options(parsed))
+            return try output.run(inputs, output: parsed.value("output"))
         }
         if inputs.files.count == 1 && !inputs.cameFromFolder {
             return SingleConversion(converter: converter, markdownOptions: markdownOptions, assetsFolder: parsed.value("assets"))
@@ -70,6 +75,16 @@ enum ConvertCommand {
             showProgress: !parsed.has("quiet") && Terminal.standardErrorIsTerminal, quiet: parsed.has("quiet"),
             incremental: parsed.has("incremental"))
         return try batch.run(inputs)
+    }
+
+    /// `--jsonl`: the worker protocol over the paths given and listed,
+    /// taken as they are (a missing one gives a failed record).
+    private static func worker(_ parsed: ArgumentParser.Parsed, listed: [String]) throws -> Int32 {
+        let shard = try WorkerOutput.shard(parsed.value("shard"))
+        let paths = (parsed.positionals + listed).filter { shard == nil || WorkerOutput.belongs($0, to: shard!) }
+        let chunks = parsed.has("chunks") ? try ChunkOutput.options(parsed) : nil
+        let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        return WorkerOutput(converter: AnyDocConverter(options: try conversionOptions(parsed)), chunks: chunks, jobs: jobs).run(paths)
     }
 
     private static func conversionOptions(_ parsed: ArgumentParser.Parsed) throws -> ConversionOptions {

@@ -8,13 +8,15 @@ enum IngestCommand {
         var parser = ArgumentParser(
             command: "ingest",
             summary: "Add documents to a project: convert, store a version of each changed one, and index it for search.",
-            usage: "anydoc ingest <file|folder> ... --project <name> [--store <folder>] [--jobs <n>] [--json]")
+            usage: "anydoc ingest <file|folder> ... --project <name> [--store <folder>] [--jobs <n>] [--json]\n       anydoc ingest --records <file|-> [<file|folder> ...] --project <name>\n       anydoc ingest <file|folder> ... --list")
         parser.option("project", short: "p", value: "name", help: "The project to add to (created if missing).")
         StoreCommandSupport.addStoreOption(&parser)
         parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the number of cores).")
         parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
         parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default: eng, and pages that read poorly in the model of their detected script).")
         parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")
+        parser.option("records", value: "file|-", help: "Store worker records (anydoc convert --jsonl) instead of converting; the files and folders named say which files to expect and their paths in the project.")
+        parser.flag("list", help: "Print the files an ingest of the paths would take, one per line, and stop.")
         parser.flag("json", help: "Print the summary as JSON on standard output.")
         parser.flag("quiet", short: "q", help: "No progress line and no summary.")
         return parser
@@ -22,6 +24,8 @@ enum IngestCommand {
 
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
+        if parsed.has("list") { return try list(parsed) }
+        if let records = parsed.value("records") { return try RecordsIngest.run(parsed, records: records) }
         let project = try StoreCommandSupport.requireProject(parsed)
         guard !parsed.positionals.isEmpty else { throw UsageError("ingest needs at least one file or folder") }
         let jobs = try parsed.integer("jobs", in: 1...1024) ?? 0
@@ -43,7 +47,19 @@ enum IngestCommand {
         return summary.failed.isEmpty ? 0 : 1
     }
 
-    private static func conversionOptions(_ parsed: ArgumentParser.Parsed) throws -> ConversionOptions {
+    /// `--list`: the files an ingest would take, for a driver that sends
+    /// them to workers (Scripts/ray-ingest.py); what it leaves out goes
+    /// to standard error.
+    private static func list(_ parsed: ArgumentParser.Parsed) throws -> Int32 {
+        guard !parsed.positionals.isEmpty else { throw UsageError("--list needs at least one file or folder") }
+        let plan = Ingestion.plan(parsed.positionals)
+        try FileDescriptorOutput(descriptor: 1).write(plan.inputs.map { $0.file + "\n" }.joined())
+        for skip in plan.skipped { Terminal.writeError("anydoc: skipped \(skip.file): \(skip.reason)\n") }
+        for failure in plan.failed { Terminal.writeError("anydoc: failed \(failure.file): \(failure.reason)\n") }
+        return 0
+    }
+
+    static func conversionOptions(_ parsed: ArgumentParser.Parsed) throws -> ConversionOptions {
         var options = ConversionOptions()
         if let mode = parsed.value("ocr") {
             guard let ocrMode = ConversionOptions.OCRMode(rawValue: mode) else {

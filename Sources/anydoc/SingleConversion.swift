@@ -64,19 +64,4 @@ struct SingleConversion {
         let link = RelativeLink.path(from: markdownFolder.isEmpty ? "." : markdownFolder, to: assetsFolder)
         return ConversionJob.Assets(root: assetsFolder, relative: "", linkPrefix: link)
     }
-
-    /// `--chunks`: the sections as JSON Lines on standard output.
-    static func chunks(_ path: String, converter: AnyDocConverter, markdownOptions: MarkdownOptions, parsed: ArgumentParser.Parsed) throws -> Int32 {
-        let size = try parsed.integer("chunk-size", in: 100...10_000_000) ?? 8_000
-        do {
-            let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
-            let (markdown, warnings) = try converter.markdownWithWarnings(bytes, fileName: path == "-" ? nil : path, options: markdownOptions)
-            for warning in warnings { Terminal.writeError("anydoc: warning: \(path == "-" ? "<stdin>" : path): \(warning)\n") }
-            try ChunkOutput.write(markdown: markdown, format: converter.detect(bytes, fileName: path).format, maxLength: size)
-            return 0
-        } catch {
-            Terminal.writeError("anydoc: error: \(error)\n")
-            return 1
-        }
-    }
 }

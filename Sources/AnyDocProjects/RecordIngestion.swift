@@ -1,0 +1,92 @@
+import AnyDocSwift
+
+/// `anydoc ingest --records`: stores documents converted elsewhere (the
+/// worker protocol's records, from Ray tasks or any engine) through one
+/// writer, as an ingest of the same files would: the same logical paths,
+/// versions, dedupe and sections.
+///
+/// The records carry the Markdown; the source bytes, which the store
+/// keeps too, are read again from the path and must hash as the record
+/// says (a file changed since it was converted is reported, not stored).
+public struct RecordIngestion {
+    public let store: ProjectStore
+    public let converter: AnyDocConverter
+    /// The files a plain ingest of the same paths would take, by file.
+    private var inputs: [String: Ingestion.Input] = [:]
+    private var expected: [String] = []
+    public private(set) var summary: IngestSummary
+    private var seen: Set<String> = []
+    private let started = FileSystem.now()
+
+    public init(store: ProjectStore, converter: AnyDocConverter = AnyDocConverter(), plan: Ingestion.Plan, project: String) throws(ProjectError) {
+        self.store = store
+        self.converter = converter
+        let name = try store.ensureProject(project).name
+        summary = IngestSummary(project: name, skipped: plan.skipped, failed: plan.failed)
+        for input in plan.inputs {
+            inputs[input.file] = input
+            expected.append(input.file)
+        }
+    }
+
+    /// Stores one record; a failed record or one that cannot be stored is
+    /// counted as failed.
+    public mutating func add(_ record: DocumentRecord) {
+        let input = inputs[record.path] ?? Ingestion.Input(file: record.path, path: record.path.split(separator: "/").last.map(String.init) ?? record.path)
+        guard seen.insert(input.file).inserted else { return }
+        switch store(record, as: input) {
+        case .success(let item):
+            summary.items.append(item)
+            switch item.outcome {
+            case .added: summary.added += 1
+            case .updated: summary.updated += 1
+            case .unchanged: summary.unchanged += 1
+            case .repaired: summary.repaired += 1
+            }
+        case .failure(let failure):
+            summary.failed.append(.init(file: input.file, code: failure.code, reason: failure.reason))
+        }
+    }
+
+    /// The summary, with every planned file no record came for as failed.
+    public mutating func finish() -> IngestSummary {
+        for file in expected where !seen.contains(file) {
+            summary.failed.append(.init(file: file, code: "missing", reason: "no record came back for it"))
+        }
+        seen.formUnion(expected)
+        summary.seconds = FileSystem.now() - started
+        return summary
+    }
+
+    private func store(_ record: DocumentRecord, as input: Ingestion.Input) -> Result<IngestSummary.Item, Ingestion.FileFailure> {
+        if record.status != "ok" {
+            return .failure(.init(code: record.error?.code ?? "failed", reason: record.error?.message ?? "the conversion failed"))
+        }
+        guard let markdown = record.markdown, let hash = record.sourceSha256 else {
+            return .failure(.init(code: "invalid_argument", reason: "the record holds no Markdown (converted with --chunks?)"))
+        }
+        do {
+            let bytes = try converter.readRegularFile(at: input.file)
+            guard SHA256.hex(bytes) == hash else {
+                return .failure(.init(code: "changed", reason: "the file changed after it was converted"))
+            }
+            if let latest = try store.latestVersion(in: summary.project, path: input.path), latest.sourceSha256 == hash,
+                let stored = latest.markdownSha256, store.objects.isIntact(hash), store.objects.isIntact(stored)
+            {
+                return .success(.init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number))
+            }
+            let units = record.units.map { (count: $0.count, kind: $0.kind) }
+            let document = Ingestion.prepared(
+                markdown: markdown, format: record.format, units: units, warnings: record.warnings,
+                source: (hash, bytes.count), path: input.path)
+            let (outcome, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: summary.project)
+            return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
+                                  warnings: record.warnings.isEmpty ? nil : record.warnings))
+        } catch let error as ConversionError {
+            return .failure(.init(code: error.code, reason: error.reason))
+        } catch {
+            let error = ProjectError.wrap(error)
+            return .failure(.init(code: error.code, reason: error.message))
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// One piece of a document's Markdown, small enough for an embedding
+/// model and cut where the document's structure allows.
+public struct Chunk: Sendable, Equatable {
+    /// Headings above this chunk, outermost first, as the Markdown
+    /// writes them (inline Markdown; see `Chunker.plainHeading`).
+    public var headingPath: [String]
+    /// The pages, slides or sheets the chunk spans, in order.
+    public var provenance: [Provenance]
+    /// Where its body is: the one of `provenance` a search hit cites.
+    public var location: Provenance?
+    /// Start and length in Unicode scalars of the Markdown: the slice
+    /// `markdown[offset ..< offset + length]` is `text` without `tableHeader`.
+    public var offset: Int
+    public var length: Int
+    /// The same slice in UTF-8 bytes.
+    public var byteOffset: Int
+    public var byteLength: Int
+    /// For a chunk that continues a table: the table's header and
+    /// delimiter rows, repeated at the start of `text` so that its rows
+    /// keep their column names.
+    public var tableHeader: String?
+    /// The code fence open where the chunk starts, when it starts inside
+    /// a fenced code block: a reader of the slice alone needs it.
+    public var openFence: CodeFence?
+    public var text: String
+    /// The size of `text`, in both units.
+    public var size: ChunkSize
+    /// Whether a reader sees a word in it: false for a run of page
+    /// markers, rules or empty table cells that could join no neighbour.
+    public var hasWords: Bool
+
+    /// The opening of a fenced code block: its character and length.
+    public struct CodeFence: Sendable, Equatable {
+        public var marker: UInt8
+        public var count: Int
+
+        public init(marker: UInt8, count: Int) {
+            self.marker = marker
+            self.count = count
+        }
+    }
+
+    /// The pages the chunk spans.
+    public var pages: [Int] {
+        provenance.compactMap { if case .page(let number) = $0 { number } else { nil } }
+    }
+}

@@ -1,0 +1,340 @@
+/// Reads Markdown line by line and packs it into pieces no larger than a
+/// budget, cutting at the best place the budget leaves: never across a
+/// heading or page marker, else at a paragraph or list item, a line (a
+/// table row, a line of code), a sentence, a word, and only as a last
+/// resort inside a word. Pieces inside a table repeat its header rows.
+///
+/// It keeps only the text of the piece being packed, so its memory does
+/// not grow with the document.
+struct ChunkPacker {
+    /// How good a place to cut the end of a segment is.
+    enum Cut: Int, Comparable {
+        case never = -1, anywhere = 0, word, sentence, line, paragraph
+        static func < (lhs: Cut, rhs: Cut) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private struct Segment {
+        var byteEnd: Int
+        var scalarEnd: Int
+        var size: ChunkSize
+        var cut: Cut
+        var fenceAfter: Chunk.CodeFence?
+        var headerAfter: Range<Int>?
+        var headerSizeAfter: ChunkSize
+    }
+
+    let bytes: [UInt8]
+    let unit: ChunkOptions.Unit
+    let budget: Int
+    let family: DocumentFormat.Family?
+    let headingText: (ArraySlice<UInt8>) -> String
+    private(set) var pieces: [ChunkPiece] = []
+
+    // The section being read.
+    private var section = 0
+    private var headings: [(level: Int, text: String)] = []
+    private var location: Provenance?
+    // Block state where the text read so far ends.
+    private var fence: Chunk.CodeFence?
+    private var header: Range<Int>?
+    private var headerSize = ChunkSize()
+    private var tableFirstRow: Range<Int>?
+    private var previousBlank = true
+    // The piece being packed.
+    private var start = (byte: 0, scalar: 0)
+    private var startFence: Chunk.CodeFence?
+    private var startHeader: Range<Int>?
+    private var startHeaderSize = ChunkSize()
+    private var pending: [Segment] = []
+    /// Whether the piece being packed holds body text yet: until it does,
+    /// headings and markers stay in it and a new section does not end it.
+    private var pieceHasBody = false
+    private var pieceProvenance: [Provenance] = []
+    private var pendingSize = ChunkSize()
+    private var position = (byte: 0, scalar: 0)
+
+    init(bytes: [UInt8], unit: ChunkOptions.Unit, budget: Int, family: DocumentFormat.Family?,
+         headingText: @escaping (ArraySlice<UInt8>) -> String) {
+        self.bytes = bytes
+        self.unit = unit
+        self.budget = budget
+        self.family = family
+        self.headingText = headingText
+    }
+
+    /// Packs the whole text.
+    mutating func run() {
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            read(line: lineStart..<min(lineEnd + 1, bytes.count))
+            lineStart = lineEnd + 1
+        }
+        finishPiece()
+    }
+
+    private mutating func read(line range: Range<Int>) {
+        let full = bytes[range]
+        let line = full.last == 0x0A ? full.dropLast() : full
+        if let open = fence {
+            if ChunkLines.closesFence(line, open) { fence = nil }
+            add(range, cut: fence == nil ? .paragraph : .line)
+            if fence != nil, ChunkLines.hasWords(line) { pieceHasBody = true }
+            return
+        }
+        if let opened = ChunkLines.opensFence(line) {
+            endTable()
+            fence = opened
+            add(range, cut: .line)
+            previousBlank = false
+            return
+        }
+        if let page = ChunkLines.pageMarker(line) {
+            startSection(location: .page(page), heading: nil)
+        } else if let found = ChunkLines.atxHeading(line) {
+            let heading = (level: found.level, text: headingText(found.text))
+            startSection(location: headingLocation(heading) ?? location, heading: heading)
+        } else if ChunkLines.isBlank(line) {
+            endTable()
+            add(range, cut: .paragraph)
+            previousBlank = true
+            return
+        } else {
+            readBody(line: range, content: line)
+            // After adding: a piece the line ended is not the one it is in.
+            if ChunkLines.hasWords(line) { pieceHasBody = true }
+            previousBlank = false
+            return
+        }
+        endTable()
+        add(range, cut: .paragraph)
+        previousBlank = false
+    }
+
+    /// A line of a paragraph, list or table.
+    private mutating func readBody(line range: Range<Int>, content line: ArraySlice<UInt8>) {
+        if ChunkLines.isTableRow(line) {
+            if previousBlank || (header == nil && tableFirstRow == nil) {
+                // A table's first row: its header if a delimiter row follows.
+                header = nil
+                tableFirstRow = range
+                add(range, cut: .never)
+                return
+            }
+            if let first = tableFirstRow, ChunkLines.isDelimiterRow(line) {
+                tableFirstRow = nil
+                let candidate = first.lowerBound..<range.upperBound
+                let size = ChunkSize.of(bytes[candidate])
+                // A header as large as half a chunk is not repeated.
+                if size.measure(unit) * 2 <= budget { (header, headerSize) = (candidate, size) }
+                add(range, cut: .anywhere)
+                return
+            }
+            tableFirstRow = nil
+            add(range, cut: .line)
+            return
+        }
+        endTable()
+        if ChunkLines.startsListItem(line), !pending.isEmpty, pending[pending.count - 1].cut < .paragraph {
+            pending[pending.count - 1].cut = .paragraph
+        }
+        add(range, cut: .line)
+    }
+
+    private mutating func endTable() {
+        header = nil
+        headerSize = ChunkSize()
+        tableFirstRow = nil
+    }
+
+    /// A heading or page marker: what is packed ends, a new section starts.
+    private mutating func startSection(location newLocation: Provenance?, heading: (level: Int, text: String)?) {
+        if pieceHasBody || pending.isEmpty || startHeader != nil {
+            finishPiece()
+            pieceProvenance = []
+        }
+        section += 1
+        location = newLocation
+        if let newLocation, !pieceProvenance.contains(newLocation) { pieceProvenance.append(newLocation) }
+        if let heading {
+            while let last = headings.last, last.level >= heading.level { headings.removeLast() }
+            headings.append(heading)
+        }
+    }
+
+    /// The sheet or slide a level-2 heading names, by the source's family.
+    private func headingLocation(_ heading: (level: Int, text: String)) -> Provenance? {
+        guard heading.level == 2 else { return nil }
+        switch family {
+        case .presentation?:
+            return Chunker.slideNumber(heading.text).map { .slide(number: $0.number, title: $0.title) }
+        case .spreadsheet?:
+            return .sheet(name: heading.text)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Packing
+
+    /// Adds a line: whole when it fits a chunk, else as sentences and words.
+    private mutating func add(_ range: Range<Int>, cut: Cut) {
+        let size = ChunkSize.of(bytes[range])
+        var room = budget - headerSize.measure(unit)
+        // Headings with no text under them yet must not be cut off alone:
+        // a line that does not fit after them goes in as sentences and words.
+        if !pieceHasBody { room -= pendingSize.measure(unit) }
+        if size.measure(unit) <= room {
+            append(range.upperBound, size: size, cut: cut)
+            return
+        }
+        var segmentStart = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            var end = index + 1
+            while end < range.upperBound, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            var found: Cut?
+            if byte == 0x20 || byte == UInt8(ascii: ">") {
+                let previous = index > range.lowerBound ? bytes[index - 1] : 0
+                found = byte == 0x20 && (previous == UInt8(ascii: ".") || previous == UInt8(ascii: "!") || previous == UInt8(ascii: "?")) ? .sentence : .word
+            } else if end - index == 3, Self.isCJKSentenceEnd(bytes[index..<end]) {
+                found = .sentence
+            }
+            if let found, end < range.upperBound {
+                append(end, size: ChunkSize.of(bytes[segmentStart..<end]), cut: found)
+                segmentStart = end
+            }
+            index = end
+        }
+        append(range.upperBound, size: ChunkSize.of(bytes[segmentStart..<range.upperBound]), cut: cut)
+    }
+
+    /// `。`, `！`, `？` and their halfwidth forms end a sentence with no space after.
+    private static func isCJKSentenceEnd(_ scalar: ArraySlice<UInt8>) -> Bool {
+        let value = Array(scalar)
+        return value == [0xE3, 0x80, 0x82] || value == [0xEF, 0xBC, 0x81] || value == [0xEF, 0xBC, 0x9F]
+            || value == [0xEF, 0xBD, 0xA1]
+    }
+
+    /// Adds the segment that ends at `end`, cutting pieces off the front of
+    /// what is pending until it fits.
+    private mutating func append(_ end: Int, size: ChunkSize, cut: Cut) {
+        var segmentStart = position.byte
+        var size = size
+        while startHeaderSize.measure(unit) + (pendingSize + size).measure(unit) > budget {
+            if pending.isEmpty {
+                // A word longer than a chunk: cut where the budget ends.
+                let room = max(1, budget - startHeaderSize.measure(unit))
+                let (cutEnd, cutSize) = prefix(of: segmentStart..<end, fitting: room)
+                pushSegment(cutEnd, size: cutSize, cut: .anywhere)
+                emit(upTo: 0)
+                segmentStart = cutEnd
+                size = size - cutSize
+                continue
+            }
+            emit(upTo: bestCut())
+        }
+        pushSegment(end, size: size, cut: cut)
+    }
+
+    private mutating func pushSegment(_ end: Int, size: ChunkSize, cut: Cut) {
+        position = (end, position.scalar + size.characters)
+        pending.append(Segment(
+            byteEnd: end, scalarEnd: position.scalar, size: size, cut: cut,
+            fenceAfter: fence, headerAfter: header, headerSizeAfter: headerSize))
+        pendingSize = pendingSize + size
+    }
+
+    /// The longest start of `range` (whole scalars) of at most `room`.
+    private func prefix(of range: Range<Int>, fitting room: Int) -> (Int, ChunkSize) {
+        var counter = ChunkSize.Counter()
+        var index = range.lowerBound
+        var last = (range.lowerBound, ChunkSize())
+        while index < range.upperBound {
+            var end = index + 1
+            while end < range.upperBound, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            for byte in bytes[index..<end] { counter.add(byte) }
+            if counter.size.measure(unit) > room { break }
+            last = (end, counter.size)
+            index = end
+        }
+        if last.0 == range.lowerBound {
+            // Not even one scalar fits: take one anyway.
+            var end = range.lowerBound + 1
+            while end < range.upperBound, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return (end, ChunkSize.of(bytes[range.lowerBound..<end]))
+        }
+        return last
+    }
+
+    /// Where to end the piece: the best kind of cut in the second half of
+    /// the budget (so pieces are not left small), else the best anywhere;
+    /// the latest of equals.
+    private func bestCut() -> Int {
+        let headerMeasure = startHeaderSize.measure(unit)
+        var running = ChunkSize()
+        var late: (index: Int, cut: Cut)?
+        var any: (index: Int, cut: Cut)?
+        for (index, segment) in pending.enumerated() {
+            running = running + segment.size
+            let measure = headerMeasure + running.measure(unit)
+            if measure > budget { break }
+            if any == nil || segment.cut >= any!.cut { any = (index, segment.cut) }
+            if measure * 2 >= budget, segment.cut >= .word, late == nil || segment.cut >= late!.cut { late = (index, segment.cut) }
+        }
+        return (late ?? any)?.index ?? 0
+    }
+
+    /// Ends the piece after `pending[index]`.
+    private mutating func emit(upTo index: Int) {
+        let last = pending[index]
+        let size = pending[...index].reduce(ChunkSize()) { $0 + $1.size }
+        appendPiece(end: (last.byteEnd, last.scalarEnd), size: size)
+        pending.removeFirst(index + 1)
+        pendingSize = pendingSize - size
+        start = (last.byteEnd, last.scalarEnd)
+        pieceHasBody = !pending.isEmpty
+        pieceProvenance = location.map { [$0] } ?? []
+        startFence = last.fenceAfter
+        (startHeader, startHeaderSize) = (last.headerAfter, last.headerSizeAfter)
+    }
+
+    /// Ends the piece with everything pending.
+    private mutating func finishPiece() {
+        if !pending.isEmpty { emit(upTo: pending.count - 1) }
+    }
+
+    private mutating func appendPiece(end: (byte: Int, scalar: Int), size: ChunkSize) {
+        guard end.byte > start.byte else { return }
+        let (hasBody, hasWords) = Self.content(of: bytes[start.byte..<end.byte], fence: startFence)
+        pieces.append(ChunkPiece(
+            bytes: start.byte..<end.byte, scalars: start.scalar..<end.scalar, size: size,
+            header: startHeader, headerSize: startHeaderSize, fence: startFence, section: section,
+            headings: headings.map(\.text), location: location,
+            provenance: pieceProvenance.isEmpty ? (location.map { [$0] } ?? []) : pieceProvenance,
+            hasBody: hasBody, hasWords: hasWords))
+    }
+
+    /// Whether the text has body lines with words, and words at all.
+    static func content(of text: ArraySlice<UInt8>, fence: Chunk.CodeFence?) -> (body: Bool, words: Bool) {
+        var fence = fence
+        var words = false
+        var lineStart = text.startIndex
+        while lineStart < text.endIndex {
+            let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.endIndex
+            let line = text[lineStart..<lineEnd]
+            lineStart = lineEnd + 1
+            if let open = fence {
+                if ChunkLines.closesFence(line, open) { fence = nil } else if ChunkLines.hasWords(line) { return (true, true) }
+                continue
+            }
+            if let opened = ChunkLines.opensFence(line) { fence = opened; continue }
+            guard ChunkLines.hasWords(line) else { continue }
+            if ChunkLines.pageMarker(line) != nil { continue }
+            if ChunkLines.atxHeading(line) != nil { words = true; continue }
+            return (true, true)
+        }
+        return (false, words)
+    }
+}
