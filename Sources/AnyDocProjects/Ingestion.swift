@@ -5,6 +5,7 @@ import Synchronization
 
 /// What an ingest did, file by file and in total.
 public struct IngestSummary: Sendable, Codable, Equatable {
+    /// A file stored, or found already stored.
     public struct Item: Sendable, Codable, Equatable {
         /// The logical path the resource is stored under.
         public var path: String
@@ -15,17 +16,62 @@ public struct IngestSummary: Sendable, Codable, Equatable {
         /// What the conversion lost without failing, such as a document
         /// with content that gave no text.
         public var warnings: [String]?
+
+        public init(path: String, file: String, outcome: ProjectStore.CommitOutcome, resourceId: String, version: Int, warnings: [String]? = nil) {
+            self.path = path
+            self.file = file
+            self.outcome = outcome
+            self.resourceId = resourceId
+            self.version = version
+            self.warnings = warnings
+        }
+
+        enum CodingKeys: String, CodingKey { case path, file, outcome, resourceId = "resource_id", version, warnings }
     }
 
+    /// A file left out on purpose (hidden, no known extension, a link
+    /// leaving the folder, not a regular file).
     public struct Skipped: Sendable, Codable, Equatable {
         public var file: String
         public var reason: String
+
+        public init(file: String, reason: String) {
+            self.file = file
+            self.reason = reason
+        }
+
+        enum CodingKeys: String, CodingKey { case file, reason }
     }
 
+    /// A file that could not be ingested, and why. In JSON the error is
+    /// its `code` and `reason`.
     public struct Failure: Sendable, Codable, Equatable {
         public var file: String
-        public var code: String
-        public var reason: String
+        public var error: ProjectError
+
+        public init(file: String, error: ProjectError) {
+            self.file = file
+            self.error = error
+        }
+
+        /// The error's stable code, such as `malformed` or `denied`.
+        public var code: String { error.code }
+        public var reason: String { error.message }
+
+        enum CodingKeys: String, CodingKey { case file, code, reason }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            file = try container.decode(String.self, forKey: .file)
+            error = ProjectError(code: try container.decode(String.self, forKey: .code), message: try container.decode(String.self, forKey: .reason))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(code, forKey: .code)
+            try container.encode(reason, forKey: .reason)
+        }
     }
 
     public var project: String
@@ -39,6 +85,27 @@ public struct IngestSummary: Sendable, Codable, Equatable {
     public var skipped: [Skipped] = []
     public var failed: [Failure] = []
     public var seconds = 0.0
+
+    public init(project: String, items: [Item] = [], skipped: [Skipped] = [], failed: [Failure] = [], seconds: Double = 0) {
+        self.project = project
+        self.skipped = skipped
+        self.failed = failed
+        self.seconds = seconds
+        for item in items { record(item) }
+    }
+
+    enum CodingKeys: String, CodingKey { case project, added, updated, unchanged, repaired, items, skipped, failed, seconds }
+
+    /// Adds an ingested file to the items and its outcome to the counts.
+    public mutating func record(_ item: Item) {
+        items.append(item)
+        switch item.outcome {
+        case .added: added += 1
+        case .updated: updated += 1
+        case .unchanged: unchanged += 1
+        case .repaired: repaired += 1
+        }
+    }
 
     /// The human summary: counts, then one line per skip and failure.
     public var text: String {
@@ -80,6 +147,11 @@ public struct Ingestion: Sendable {
     public struct Input: Sendable, Equatable {
         public var file: String
         public var path: String
+
+        public init(file: String, path: String) {
+            self.file = file
+            self.path = path
+        }
     }
 
     /// The files under `paths`: a named file is stored under its name, a
@@ -104,7 +176,7 @@ public struct Ingestion: Sendable {
         var seen: [String: String] = [:]
         inputs = inputs.filter { input in
             if let first = seen[input.path] {
-                failed.append(.init(file: input.file, code: "invalid_argument", reason: "same logical path '\(input.path)' as \(first)"))
+                failed.append(.init(file: input.file, error: .invalidArgument("same logical path '\(input.path)' as \(first)")))
                 return false
             }
             seen[input.path] = input.file
@@ -126,30 +198,17 @@ public struct Ingestion: Sendable {
         var summary = IngestSummary(project: project, skipped: plan.skipped, failed: plan.failed)
         for (input, outcome) in zip(plan.inputs, outcomes) {
             switch outcome {
-            case .success(let item):
-                summary.items.append(item)
-                switch item.outcome {
-                case .added: summary.added += 1
-                case .updated: summary.updated += 1
-                case .unchanged: summary.unchanged += 1
-                case .repaired: summary.repaired += 1
-                }
-            case .failure(let failure):
-                summary.failed.append(.init(file: input.file, code: failure.code, reason: failure.reason))
+            case .success(let item): summary.record(item)
+            case .failure(let error): summary.failed.append(.init(file: input.file, error: error))
             }
         }
         summary.seconds = FileSystem.now() - start
         return summary
     }
 
-    public struct FileFailure: Error, Sendable {
-        public var code: String
-        public var reason: String
-    }
-
     /// Ingests already collected inputs; one result per input, in order.
-    public func run(_ inputs: [Input], project: String, progress: (@Sendable (String) -> Void)? = nil) -> [Result<IngestSummary.Item, FileFailure>] {
-        let results = Mutex([Result<IngestSummary.Item, FileFailure>?](repeating: nil, count: inputs.count))
+    public func run(_ inputs: [Input], project: String, progress: (@Sendable (String) -> Void)? = nil) -> [Result<IngestSummary.Item, ProjectError>] {
+        let results = Mutex([Result<IngestSummary.Item, ProjectError>?](repeating: nil, count: inputs.count))
         let next = Atomic(0)
         let workers = max(1, min(jobs, inputs.count))
         let sharing = Ingestion(
@@ -168,28 +227,35 @@ public struct Ingestion: Sendable {
 
     /// One document: read, hash, skip if unchanged (repairing its stored
     /// objects if they are damaged), convert, store objects and commit.
-    public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, FileFailure> {
+    public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, ProjectError> {
         do {
             let bytes = try converter.readRegularFile(at: input.file)
-            let sourceHash = SHA256.hex(bytes)
-            // Unchanged bytes need no conversion; the commit checks again
-            // inside its transaction in case another ingest got there first.
-            if let latest = try store.latestVersion(in: project, path: input.path), latest.sourceSha256 == sourceHash {
-                if let markdown = latest.markdownSha256, store.objects.isIntact(sourceHash), store.objects.isIntact(markdown) {
-                    return .success(.init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number))
-                }
-                return .success(try repair(latest, bytes: bytes, input: input, project: project))
-            }
-            let document = try convert(bytes, sourceHash: sourceHash, path: input.path, fileName: input.file)
-            let (outcome, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: project)
-            return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
-                                  warnings: document.warnings.isEmpty ? nil : document.warnings))
-        } catch let error as ConversionError {
-            return .failure(FileFailure(code: error.code, reason: error.reason))
+            if let stored = try storedUnchanged(bytes, input: input, project: project) { return .success(stored) }
+            let document = try convert(bytes, sourceHash: SHA256.hex(bytes), path: input.path, fileName: input.file)
+            return .success(try commit(document, source: bytes, input: input, project: project))
         } catch {
-            let error = ProjectError.wrap(error)
-            return .failure(FileFailure(code: error.code, reason: error.message))
+            return .failure(ProjectError.wrap(error))
         }
+    }
+
+    /// The item for bytes already stored under the input's path, repairing
+    /// their objects if damaged; nil when the bytes are new there. The
+    /// commit checks again inside its transaction in case another ingest
+    /// got there first.
+    func storedUnchanged(_ bytes: [UInt8], input: Input, project: String) throws -> IngestSummary.Item? {
+        let sourceHash = SHA256.hex(bytes)
+        guard let latest = try store.latestVersion(in: project, path: input.path), latest.sourceSha256 == sourceHash else { return nil }
+        if let markdown = latest.markdownSha256, store.objects.isIntact(sourceHash), store.objects.isIntact(markdown) {
+            return .init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number)
+        }
+        return try repair(latest, bytes: bytes, input: input, project: project)
+    }
+
+    /// Stores a converted document's objects and commits its version.
+    func commit(_ document: ConvertedDocument, source: [UInt8], input: Input, project: String) throws -> IngestSummary.Item {
+        let (outcome, version) = try store.commit(source: source, markdown: document.markdown, document.prepared, project: project)
+        return .init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
+                     warnings: document.warnings.isEmpty ? nil : document.warnings)
     }
 
     /// Writes again the objects of an unchanged document whose stored copy
@@ -218,32 +284,55 @@ public struct Ingestion: Sendable {
 
     /// Converts bytes to the Markdown, sections and counts a version records.
     func convert(_ bytes: [UInt8], sourceHash: String, path: String, fileName: String) throws -> ConvertedDocument {
-        let detected = converter.detect(bytes, fileName: fileName)
-        let output = StringOutput()
-        let writer = MarkdownWriter(output: output, options: .default, limits: converter.options.limits)
-        // The converter caps a writer's output by the input's size only
-        // when it is handed the writer itself, not this counting wrapper:
-        // without the cap a small hostile file expands to the absolute
-        // limit in memory before it fails.
-        writer.limitOutput(forInputBytes: bytes.count)
-        let counter = CountingSink(writer)
-        try converter.convert(bytes, fileName: fileName, into: counter)
-        try writer.finish()
-        let markdown = output.text
+        let rendering = Rendering(limits: converter.options.limits)
+        let format = try converter.convert(bytes, fileName: fileName, into: rendering.counter)
+        return try rendering.finish(format: format, source: bytes, sourceHash: sourceHash, path: path)
+    }
+
+    /// `convert`, stopping with `cancelled` when the task is cancelled.
+    func convert(_ bytes: [UInt8], sourceHash: String, path: String, fileName: String) async throws -> ConvertedDocument {
+        let rendering = Rendering(limits: converter.options.limits)
+        let format = try await converter.convert(bytes, fileName: fileName, into: rendering.counter)
+        return try rendering.finish(format: format, source: bytes, sourceHash: sourceHash, path: path)
+    }
+
+    /// The Markdown, sections and counts of a version whose Markdown is
+    /// already made.
+    static func prepare(
+        markdown: String, warnings: [String], format: DocumentFormat?, units: (count: Int, kind: String)?,
+        source: [UInt8], sourceHash: String, path: String
+    ) -> ConvertedDocument {
         let markdownBytes = Array(markdown.utf8)
-        let format = detected.format
         let hint: SectionSplitter.DocumentFormatFamilyHint = switch format?.family {
         case .presentation: .presentation
         case .spreadsheet: .spreadsheet
         default: .other
         }
-        let units = counter.units(family: format?.family)
         let prepared = ProjectStore.PreparedVersion(
-            path: path, sourceSha256: sourceHash, sourceBytes: bytes.count, markdownSha256: SHA256.hex(markdownBytes),
+            path: path, sourceSha256: sourceHash, sourceBytes: source.count, markdownSha256: SHA256.hex(markdownBytes),
             markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
             format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
-            sections: SectionSplitter.split(markdown, format: hint), warnings: writer.warnings)
-        return ConvertedDocument(markdown: markdownBytes, prepared: prepared, warnings: writer.warnings)
+            sections: SectionSplitter.split(markdown, format: hint), warnings: warnings)
+        return ConvertedDocument(markdown: markdownBytes, prepared: prepared, warnings: warnings)
+    }
+}
+
+/// One conversion's Markdown writer and the counter in front of it.
+struct Rendering {
+    let output = StringOutput()
+    let writer: MarkdownWriter
+    let counter: CountingSink
+
+    init(limits: Limits) {
+        writer = MarkdownWriter(output: output, options: .default, limits: limits)
+        counter = CountingSink(writer)
+    }
+
+    func finish(format: DocumentFormat, source: [UInt8], sourceHash: String, path: String) throws -> Ingestion.ConvertedDocument {
+        try writer.finish()
+        return Ingestion.prepare(
+            markdown: output.text, warnings: writer.warnings, format: format, units: counter.units(family: format.family),
+            source: source, sourceHash: sourceHash, path: path)
     }
 }
 
@@ -288,10 +377,13 @@ final class CountingSink: DocumentSink {
         try target.append(block)
     }
 
+    var needsMetadata: Bool { target.needsMetadata }
     func beginTable(columnCount: Int) throws(ConversionError) { try target.beginTable(columnCount: columnCount) }
     func appendTableRow(_ row: TableRow) throws(ConversionError) { try target.appendTableRow(row) }
+    func appendTableRow(texts: [String]) throws(ConversionError) { try target.appendTableRow(texts: texts) }
     func endTable() throws(ConversionError) { try target.endTable() }
     func addFootnote(_ footnote: FootnoteDefinition) { target.addFootnote(footnote) }
     func addAsset(_ asset: Asset) { target.addAsset(asset) }
     func addWarning(_ warning: String) { target.addWarning(warning) }
+    func limitOutput(forInputBytes count: Int) { target.limitOutput(forInputBytes: count) }
 }

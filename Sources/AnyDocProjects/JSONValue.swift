@@ -72,11 +72,9 @@ enum JSONCoding {
         return encoder
     }
 
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
-    }
+    /// Inputs name their snake_case keys themselves, so a plain decoder
+    /// reads them exactly as a host's default `JSONDecoder` does.
+    static func decoder() -> JSONDecoder { JSONDecoder() }
 
     /// A Codable value as a `JSONValue` with snake_case keys, the shape
     /// tool outputs take.

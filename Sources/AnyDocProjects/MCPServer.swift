@@ -133,9 +133,10 @@ public final class MCPServer: Sendable {
     }
 
     private static func describe(_ error: any Error) -> String {
-        if let error = error as? ProjectError { return "\(error.code): \(error.message)" }
-        if let error = error as? AccessDenied { return "\(error.code): \(error.message)" }
-        if let error = error as? ConversionError { return "\(error.code): \(error.description)" }
+        if let error = error as? ProjectError {
+            if case .conversion(let conversion) = error { return "\(conversion.code): \(conversion.description)" }
+            return "\(error.code): \(error.message)"
+        }
         return String(describing: error)
     }
 

@@ -1,3 +1,4 @@
+import AnyDocSwift
 import Foundation
 
 /// The versioned store: projects, resources and their versions in SQLite
@@ -79,7 +80,7 @@ public final class ProjectStore: @unchecked Sendable {
         """
 
     private static func project(_ row: SQLiteRow) -> Project {
-        Project(name: row.string(0), key: row.string(1), createdAt: row.string(2), resourceCount: row.int(3))
+        Project(name: row.string(0), key: row.string(1), createdAt: StoreTimestamp.stored(row.string(2)), resourceCount: row.int(3))
     }
 
     public func createProject(_ name: String) throws(ProjectError) -> Project {
@@ -185,7 +186,8 @@ public final class ProjectStore: @unchecked Sendable {
 
     static func resource(_ row: SQLiteRow) -> Resource {
         Resource(id: row.string(0), project: row.string(1), path: row.string(2), latestVersion: row.int(3),
-                 deleted: row.int(4) != 0, format: row.optionalString(5), updatedAt: row.string(6))
+                 deleted: row.int(4) != 0, format: row.optionalString(5).flatMap(DocumentFormat.init(rawValue:)),
+                 updatedAt: StoreTimestamp.stored(row.string(6)))
     }
 
     /// A page of resources ordered by path, after `afterPath` when given.
@@ -224,9 +226,11 @@ public final class ProjectStore: @unchecked Sendable {
     static func version(_ row: SQLiteRow) -> ResourceVersion {
         ResourceVersion(
             resourceId: row.string(0), path: row.string(1), number: row.int(2), deleted: row.int(3) != 0,
-            sourceSha256: row.optionalString(4), markdownSha256: row.optionalString(5), format: row.optionalString(6),
+            sourceSha256: row.optionalString(4), markdownSha256: row.optionalString(5),
+            format: row.optionalString(6).flatMap(DocumentFormat.init(rawValue:)),
             converterVersion: row.string(7), sourceBytes: row.int(8), markdownBytes: row.int(9), markdownChars: row.int(10),
-            unitCount: row.optionalInt(11), unitKind: row.optionalString(12), createdAt: row.string(13),
+            unitCount: row.optionalInt(11), unitKind: row.optionalString(12).flatMap(SourceLocation.Kind.init(rawValue:)),
+            createdAt: StoreTimestamp.stored(row.string(13)),
             warnings: row.optionalString(14).map { $0.split(separator: "\n").map(String.init) })
     }
 

@@ -2,8 +2,11 @@ import AnyDocSwift
 import Foundation
 
 // Inputs and outputs of the resource tools. Properties are camelCase in
-// Swift and snake_case in JSON (`max_chars`, `next_offset`).
+// Swift and snake_case in JSON (`max_chars`, `next_offset`): every type
+// names its keys, so Foundation's default `JSONEncoder` and `JSONDecoder`
+// read and write the same JSON the tools' schemas describe.
 
+/// The arguments of `resource_list`.
 public struct ResourceListInput: Sendable, Codable, Equatable {
     public var project: String?
     /// The `next_cursor` of the previous page; absent for the first.
@@ -15,17 +18,27 @@ public struct ResourceListInput: Sendable, Codable, Equatable {
         self.cursor = cursor
         self.limit = limit
     }
+
+    enum CodingKeys: String, CodingKey { case project, cursor, limit }
 }
 
+/// A page of a project's resources.
 public struct ResourceListOutput: Sendable, Codable, Equatable {
     public var project: String
     public var resources: [Resource]
     /// Pass as `cursor` for the next page; null on the last page.
     public var nextCursor: String?
     /// Says when a requested limit was over the cap and the cap was used.
-    public var note: String? = nil
+    public var note: String?
 
-    enum CodingKeys: String, CodingKey { case project, resources, nextCursor, note }
+    public init(project: String, resources: [Resource], nextCursor: String?, note: String? = nil) {
+        self.project = project
+        self.resources = resources
+        self.nextCursor = nextCursor
+        self.note = note
+    }
+
+    enum CodingKeys: String, CodingKey { case project, resources, nextCursor = "next_cursor", note }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -36,6 +49,7 @@ public struct ResourceListOutput: Sendable, Codable, Equatable {
     }
 }
 
+/// The arguments of `resource_read`.
 public struct ResourceReadInput: Sendable, Codable, Equatable {
     public var project: String?
     /// A resource id or logical path, optionally with `@v3` or `@<hash>`.
@@ -53,7 +67,7 @@ public struct ResourceReadInput: Sendable, Codable, Equatable {
         self.maxChars = maxChars
     }
 
-    enum CodingKeys: String, CodingKey { case project, resource, version, offset, maxChars }
+    enum CodingKeys: String, CodingKey { case project, resource, version, offset, maxChars = "max_chars" }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -78,7 +92,7 @@ public struct ResourceReadOutput: Sendable, Codable, Equatable {
     /// SHA-256 of the whole Markdown the offsets index into.
     public var markdownSha256: String
     public var sourceSha256: String
-    public var format: String?
+    public var format: DocumentFormat?
     public var text: String
     public var offset: Int
     /// Pass as `offset` to continue; null when this slice reaches the end.
@@ -86,13 +100,32 @@ public struct ResourceReadOutput: Sendable, Codable, Equatable {
     /// The whole Markdown's length in Unicode scalars.
     public var totalChars: Int
     /// Says when `max_chars` was over the cap and the cap was used.
-    public var note: String? = nil
+    public var note: String?
     /// What the conversion lost without failing, such as a document with
     /// content that gave no text: an empty text is then not the document.
-    public var warnings: [String]? = nil
+    public var warnings: [String]?
+
+    public init(
+        resourceId: String, path: String, version: Int, markdownSha256: String, sourceSha256: String, format: DocumentFormat?,
+        text: String, offset: Int, nextOffset: Int?, totalChars: Int, note: String? = nil, warnings: [String]? = nil
+    ) {
+        self.resourceId = resourceId
+        self.path = path
+        self.version = version
+        self.markdownSha256 = markdownSha256
+        self.sourceSha256 = sourceSha256
+        self.format = format
+        self.text = text
+        self.offset = offset
+        self.nextOffset = nextOffset
+        self.totalChars = totalChars
+        self.note = note
+        self.warnings = warnings
+    }
 
     enum CodingKeys: String, CodingKey {
-        case resourceId, path, version, markdownSha256, sourceSha256, format, text, offset, nextOffset, totalChars, note, warnings
+        case resourceId = "resource_id", path, version, markdownSha256 = "markdown_sha256", sourceSha256 = "source_sha256",
+             format, text, offset, nextOffset = "next_offset", totalChars = "total_chars", note, warnings
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -112,6 +145,7 @@ public struct ResourceReadOutput: Sendable, Codable, Equatable {
     }
 }
 
+/// The arguments of `resource_search`.
 public struct ResourceSearchInput: Sendable, Codable, Equatable {
     public var project: String?
     public var query: String
@@ -125,16 +159,29 @@ public struct ResourceSearchInput: Sendable, Codable, Equatable {
         self.limit = limit
         self.resource = resource
     }
+
+    enum CodingKeys: String, CodingKey { case project, query, limit, resource }
 }
 
+/// The hits of a search, best first.
 public struct ResourceSearchOutput: Sendable, Codable, Equatable {
     public var project: String
     public var query: String
     public var hits: [SearchHit]
     /// Says when `limit` was over the cap and the cap was used.
-    public var note: String? = nil
+    public var note: String?
+
+    public init(project: String, query: String, hits: [SearchHit], note: String? = nil) {
+        self.project = project
+        self.query = query
+        self.hits = hits
+        self.note = note
+    }
+
+    enum CodingKeys: String, CodingKey { case project, query, hits, note }
 }
 
+/// The arguments of `convert`.
 public struct ConvertInput: Sendable, Codable, Equatable {
     public var path: String
     public var offset: Int?
@@ -145,20 +192,40 @@ public struct ConvertInput: Sendable, Codable, Equatable {
         self.offset = offset
         self.maxChars = maxChars
     }
+
+    enum CodingKeys: String, CodingKey { case path, offset, maxChars = "max_chars" }
 }
 
+/// A bounded slice of a converted file's Markdown.
 public struct ConvertOutput: Sendable, Codable, Equatable {
     public var path: String
-    public var format: String?
+    public var format: DocumentFormat?
     public var markdownSha256: String
     public var text: String
     public var offset: Int
     public var nextOffset: Int?
     public var totalChars: Int
     /// Says when `max_chars` was over the cap and the cap was used.
-    public var note: String? = nil
+    public var note: String?
 
-    enum CodingKeys: String, CodingKey { case path, format, markdownSha256, text, offset, nextOffset, totalChars, note }
+    public init(
+        path: String, format: DocumentFormat?, markdownSha256: String, text: String, offset: Int, nextOffset: Int?,
+        totalChars: Int, note: String? = nil
+    ) {
+        self.path = path
+        self.format = format
+        self.markdownSha256 = markdownSha256
+        self.text = text
+        self.offset = offset
+        self.nextOffset = nextOffset
+        self.totalChars = totalChars
+        self.note = note
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path, format, markdownSha256 = "markdown_sha256", text, offset, nextOffset = "next_offset",
+             totalChars = "total_chars", note
+    }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -173,8 +240,13 @@ public struct ConvertOutput: Sendable, Codable, Equatable {
     }
 }
 
+/// The projects of a store.
 public struct ProjectListOutput: Sendable, Codable, Equatable {
     public var projects: [Project]
+
+    public init(projects: [Project]) { self.projects = projects }
+
+    enum CodingKeys: String, CodingKey { case projects }
 }
 
 /// A tool's description for agents: what it does, the JSON schema of its
@@ -184,6 +256,15 @@ public struct ToolManifest: Sendable, Codable, Equatable {
     public var description: String
     public var inputSchema: JSONValue
     public var readOnly: Bool
+
+    public init(name: String, description: String, inputSchema: JSONValue, readOnly: Bool) {
+        self.name = name
+        self.description = description
+        self.inputSchema = inputSchema
+        self.readOnly = readOnly
+    }
+
+    enum CodingKeys: String, CodingKey { case name, description, inputSchema = "input_schema", readOnly = "read_only" }
 }
 
 /// The resource tools: bounded, read-only views of a store for agents.
@@ -280,19 +361,24 @@ public struct ResourceTools: Sendable {
     /// Converts a file without storing it, returned in bounded slices like
     /// `resourceRead`. Only a regular file inside the granted folders is
     /// read (see `GrantedFileReader`).
-    public func convert(_ input: ConvertInput) throws -> ConvertOutput {
+    public func convert(_ input: ConvertInput) throws(ProjectError) -> ConvertOutput {
         guard !grantedFolders.isEmpty else {
-            throw AccessDenied("convert is not offered: the server was started without --allow, so it reads no files")
+            throw .denied("convert is not offered: the server was started without --allow, so it reads no files")
         }
         let (maxChars, note) = try Self.bounded(input.maxChars, default: TextSlice.defaultMaxChars, cap: TextSlice.maxCharsCap, name: "max_chars")
         let offset = input.offset ?? 0
-        guard offset >= 0 else { throw ProjectError.invalidArgument("offset must not be negative") }
+        guard offset >= 0 else { throw .invalidArgument("offset must not be negative") }
         let reader = GrantedFileReader(folders: grantedFolders, maxBytes: converter.options.limits.maxInputBytes)
         let bytes = try reader.read(input.path)
-        let markdown = Array(try converter.markdown(bytes, fileName: input.path).utf8)
+        let markdown: [UInt8]
+        do {
+            markdown = Array(try converter.markdown(bytes, fileName: input.path).utf8)
+        } catch {
+            throw .conversion(error)
+        }
         let slice = TextSlice.slice(markdown, offset: offset, maxChars: maxChars)
         return ConvertOutput(
-            path: input.path, format: converter.detect(bytes, fileName: input.path).format?.rawValue,
+            path: input.path, format: converter.detect(bytes, fileName: input.path).format,
             markdownSha256: SHA256.hex(markdown), text: slice.text, offset: slice.offset,
             nextOffset: slice.nextOffset, totalChars: slice.totalChars, note: note)
     }
@@ -300,30 +386,37 @@ public struct ResourceTools: Sendable {
     /// Calls a tool by name with JSON arguments; the output as JSON with
     /// snake_case keys. Throws for unknown tools, bad arguments and
     /// failures alike: callers turn any error into an error result.
-    public func call(_ name: String, arguments: JSONValue) throws -> JSONValue {
+    public func call(_ name: String, arguments: JSONValue) throws(ProjectError) -> JSONValue {
         let arguments = arguments == .null ? [:] : arguments
-        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        func decode<T: Decodable>(_ type: T.Type) throws(ProjectError) -> T {
             do {
                 return try JSONCoding.decode(type, from: arguments)
             } catch {
-                throw ProjectError.invalidArgument("bad arguments for \(name): \(Self.describe(error))")
+                throw .invalidArgument("bad arguments for \(name): \(Self.describe(error))")
+            }
+        }
+        func encode(_ value: some Encodable) throws(ProjectError) -> JSONValue {
+            do {
+                return try JSONCoding.value(value)
+            } catch {
+                throw .io("cannot encode the result of \(name): \(error)")
             }
         }
         switch name {
-        case "project_list": return try JSONCoding.value(projectList())
-        case "resource_list": return try JSONCoding.value(resourceList(decode(ResourceListInput.self)))
-        case "resource_read": return try JSONCoding.value(resourceRead(decode(ResourceReadInput.self)))
-        case "resource_search": return try JSONCoding.value(resourceSearch(decode(ResourceSearchInput.self)))
-        case "convert": return try JSONCoding.value(convert(decode(ConvertInput.self)))
-        default: throw ProjectError.notFound("no tool named '\(name)'")
+        case "project_list": return try encode(projectList())
+        case "resource_list": return try encode(resourceList(decode(ResourceListInput.self)))
+        case "resource_read": return try encode(resourceRead(decode(ResourceReadInput.self)))
+        case "resource_search": return try encode(resourceSearch(decode(ResourceSearchInput.self)))
+        case "convert": return try encode(convert(decode(ConvertInput.self)))
+        default: throw .notFound("no tool named '\(name)'")
         }
     }
 
     private static func describe(_ error: Error) -> String {
         switch error as? DecodingError {
-        case .keyNotFound(let key, _)?: return "missing '\(key.stringValue.snakeCased)'"
+        case .keyNotFound(let key, _)?: return "missing '\(key.stringValue)'"
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "wrong type for '\(context.codingPath.map { $0.stringValue.snakeCased }.joined(separator: "."))'"
+            return "wrong type for '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
         case .dataCorrupted(let context)?: return context.debugDescription
         default: return String(describing: error)
         }
@@ -417,19 +510,5 @@ enum ListCursor {
             throw .invalidArgument("the cursor is not one this server issued")
         }
         return String(text.dropFirst(prefix.count))
-    }
-}
-
-extension String {
-    var snakeCased: String {
-        var result = ""
-        for character in self {
-            if character.isUppercase {
-                result += "_" + character.lowercased()
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }

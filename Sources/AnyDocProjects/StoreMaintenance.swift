@@ -11,12 +11,18 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         public var problem: String
         /// The versions that need it, as `project:path@vN`.
         public var referencedBy: [String]
+
+        enum CodingKeys: String, CodingKey { case hash, file, problem, referencedBy = "referenced_by" }
     }
 
     public var objectsChecked = 0
     public var bytesChecked = 0
     public var databaseCheck = "ok"
     public var problems: [Problem] = []
+
+    enum CodingKeys: String, CodingKey {
+        case objectsChecked = "objects_checked", bytesChecked = "bytes_checked", databaseCheck = "database_check", problems
+    }
 
     public var isClean: Bool { databaseCheck == "ok" && problems.allSatisfy { $0.problem == "stray" } }
 
@@ -40,6 +46,8 @@ public struct GarbageReport: Sendable, Codable, Equatable {
     /// Unreferenced but younger than the grace period: possibly written by
     /// an ingest that has not committed yet.
     public var keptRecent = 0
+
+    enum CodingKeys: String, CodingKey { case removed, bytesFreed = "bytes_freed", kept, keptRecent = "kept_recent" }
 
     public var text: String {
         "Removed \(removed) unreferenced objects (\(bytesFreed) bytes); kept \(kept) referenced"

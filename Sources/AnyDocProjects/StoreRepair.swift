@@ -6,11 +6,15 @@ public struct RepairReport: Sendable, Codable, Equatable {
         public var hash: String
         /// The versions that need it, as `project:path@vN`.
         public var referencedBy: [String]
+
+        enum CodingKeys: String, CodingKey { case hash, referencedBy = "referenced_by" }
     }
 
     /// Hashes of the objects written again, sorted.
     public var restored: [String] = []
     public var unrestorable: [Unrestorable] = []
+
+    enum CodingKeys: String, CodingKey { case restored, unrestorable }
 
     public var text: String {
         if restored.isEmpty && unrestorable.isEmpty { return "Nothing to repair: every referenced object is intact.\n" }

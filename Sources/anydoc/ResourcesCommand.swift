@@ -39,7 +39,7 @@ enum ResourcesCommand {
             try StoreCommandSupport.printJSON(resources)
         } else {
             for resource in resources {
-                let state = resource.deleted ? "removed" : (resource.format ?? "?")
+                let state = resource.deleted ? "removed" : (resource.format?.rawValue ?? "?")
                 Terminal.writeOutput("\(resource.path)\tv\(resource.latestVersion)\t\(state)\t\(resource.id)\n")
             }
         }
@@ -118,10 +118,10 @@ enum ResourcesCommand {
         } else {
             for version in versions {
                 if version.deleted {
-                    Terminal.writeOutput("v\(version.number)\t\(version.createdAt)\tremoved\n")
+                    Terminal.writeOutput("v\(version.number)\t\(StoreCommandSupport.timestamp(version.createdAt))\tremoved\n")
                 } else {
-                    let units = version.unitCount.map { "\t\($0) \($0 == 1 ? version.unitKind ?? "page" : (version.unitKind ?? "page") + "s")" } ?? ""
-                    Terminal.writeOutput("v\(version.number)\t\(version.createdAt)\t\(version.format ?? "?")\t\(version.sourceBytes) bytes\tsource \(version.sourceSha256?.prefix(12) ?? "")\tmarkdown \(version.markdownSha256?.prefix(12) ?? "")\(units)\n")
+                    let units = version.unitCount.map { "\t\($0) \($0 == 1 ? version.unitKind?.rawValue ?? "page" : (version.unitKind?.rawValue ?? "page") + "s")" } ?? ""
+                    Terminal.writeOutput("v\(version.number)\t\(StoreCommandSupport.timestamp(version.createdAt))\t\(version.format?.rawValue ?? "?")\t\(version.sourceBytes) bytes\tsource \(version.sourceSha256?.prefix(12) ?? "")\tmarkdown \(version.markdownSha256?.prefix(12) ?? "")\(units)\n")
                 }
             }
         }

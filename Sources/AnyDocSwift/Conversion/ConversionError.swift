@@ -1,22 +1,29 @@
 /// Why a document could not be converted.
 ///
-/// Every failure of the library is one of these six kinds, so a caller
-/// can decide what to do (skip, ask for a password, raise a limit)
-/// without parsing messages.
+/// Every failure of the library is one of these kinds, so a caller can
+/// decide what to do (skip, ask for a password, raise a limit) without
+/// parsing messages.
 public struct ConversionError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         /// The format is not one the library reads.
         case unsupported
         /// The file is damaged or does not follow its format.
         case malformed
-        /// The content is encrypted or password protected.
+        /// The content is encrypted or password protected in a way the
+        /// library cannot open, with or without a password.
         case encrypted
+        /// The document opens only with a password, and none was given.
+        case passwordRequired = "password required"
+        /// The password given does not open the document.
+        case wrongPassword = "wrong password"
         /// A safety limit was hit (size, ratio, depth, time).
         case resourceLimit = "resource limit"
         /// A part the format requires is absent.
         case missingPart = "missing part"
         /// Reading or writing a file failed.
         case io = "I/O"
+        /// The task that asked for the conversion was cancelled.
+        case cancelled
     }
 
     public var kind: Kind
@@ -37,9 +44,12 @@ public struct ConversionError: Error, Sendable, Equatable, CustomStringConvertib
         case .unsupported: "unsupported"
         case .malformed: "malformed"
         case .encrypted: "encrypted"
+        case .passwordRequired: "password_required"
+        case .wrongPassword: "wrong_password"
         case .resourceLimit: "resource_limit"
         case .missingPart: "missing_part"
         case .io: "io"
+        case .cancelled: "cancelled"
         }
     }
 
@@ -61,4 +71,7 @@ public struct ConversionError: Error, Sendable, Equatable, CustomStringConvertib
     public static func resourceLimit(_ reason: String) -> ConversionError { .init(.resourceLimit, reason) }
     public static func missingPart(_ name: String) -> ConversionError { .init(.missingPart, "required part \(name) is absent") }
     public static func io(_ reason: String) -> ConversionError { .init(.io, reason) }
+    public static func passwordRequired(_ reason: String) -> ConversionError { .init(.passwordRequired, reason) }
+    public static func wrongPassword(_ reason: String) -> ConversionError { .init(.wrongPassword, reason) }
+    public static func cancelled(_ reason: String) -> ConversionError { .init(.cancelled, reason) }
 }

@@ -2,9 +2,11 @@
 public struct DetectedFormat: Sendable, Equatable {
     /// The format, or nil when the content matched nothing known.
     public var format: DocumentFormat?
-    /// The content is encrypted (an OOXML package inside an OLE2
-    /// `EncryptedPackage`, an encrypted PDF, a password-protected legacy
-    /// file), so converting it will fail with `encrypted`.
+    /// The content is encrypted: an OOXML package inside an OLE2
+    /// `EncryptedPackage` or a password-protected legacy or ODF file, which
+    /// fail with `encrypted`, or a PDF with an encryption dictionary, which
+    /// opens when its user password is empty or `ConversionOptions.password`
+    /// is right (else `password required` or `wrong password`).
     public var isEncrypted: Bool
     /// Another format the content also matches (a PDF behind an HTML
     /// error page): the converter reads it as this one when `format`
