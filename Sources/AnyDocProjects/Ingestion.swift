@@ -9,14 +9,19 @@ public struct IngestSummary: Sendable, Codable, Equatable {
     public struct Item: Sendable, Codable, Equatable {
         /// The logical path the resource is stored under.
         public var path: String
+        /// The file that was read, as the walk of the given paths named it.
         public var file: String
+        /// Whether the file added a resource, a new version, nothing new, or repaired stored objects.
         public var outcome: ProjectStore.CommitOutcome
+        /// The id of the resource the file is stored as.
         public var resourceId: String
+        /// The number of the resource's version holding these bytes, new or already stored.
         public var version: Int
         /// What the conversion lost without failing, such as a document
         /// with content that gave no text.
         public var warnings: [String]?
 
+        /// An item as `Ingestion` records it; `warnings` is nil when the conversion lost nothing.
         public init(path: String, file: String, outcome: ProjectStore.CommitOutcome, resourceId: String, version: Int, warnings: [String]? = nil) {
             self.path = path
             self.file = file
@@ -32,9 +37,12 @@ public struct IngestSummary: Sendable, Codable, Equatable {
     /// A file left out on purpose (hidden, no known extension, a link
     /// leaving the folder, not a regular file).
     public struct Skipped: Sendable, Codable, Equatable {
+        /// The file or folder left out, as the walk named it.
         public var file: String
+        /// Why it was left out, for a person to read.
         public var reason: String
 
+        /// A skip of `file` for `reason`.
         public init(file: String, reason: String) {
             self.file = file
             self.reason = reason
@@ -46,9 +54,12 @@ public struct IngestSummary: Sendable, Codable, Equatable {
     /// A file that could not be ingested, and why. In JSON the error is
     /// its `code` and `reason`.
     public struct Failure: Sendable, Codable, Equatable {
+        /// The file or given path that failed.
         public var file: String
+        /// Why it failed; a conversion's failure is a `ProjectError.conversion`.
         public var error: ProjectError
 
+        /// A failure of `file` with `error`.
         public init(file: String, error: ProjectError) {
             self.file = file
             self.error = error
@@ -56,6 +67,7 @@ public struct IngestSummary: Sendable, Codable, Equatable {
 
         /// The error's stable code, such as `malformed` or `denied`.
         public var code: String { error.code }
+        /// The error's message, for a person to read.
         public var reason: String { error.message }
 
         enum CodingKeys: String, CodingKey { case file, code, reason }
@@ -74,18 +86,27 @@ public struct IngestSummary: Sendable, Codable, Equatable {
         }
     }
 
+    /// The project's name as stored, which may differ in case or spacing from the one asked for.
     public var project: String
+    /// Files stored as new resources.
     public var added = 0
+    /// Files stored as a new version of an existing resource.
     public var updated = 0
+    /// Files whose bytes were already the latest version at their path: nothing was stored.
     public var unchanged = 0
     /// Unchanged documents whose stored objects were damaged or missing
     /// and were written again from the file.
     public var repaired = 0
+    /// Every file stored or found stored, in input order; `record(_:)` keeps the counts in step.
     public var items: [Item] = []
+    /// What the walk left out on purpose.
     public var skipped: [Skipped] = []
+    /// Files that could not be read, converted or stored; the others still went in.
     public var failed: [Failure] = []
+    /// Wall-clock time the ingest took.
     public var seconds = 0.0
 
+    /// A summary of `items` (counted by outcome), `skipped` and `failed`.
     public init(project: String, items: [Item] = [], skipped: [Skipped] = [], failed: [Failure] = [], seconds: Double = 0) {
         self.project = project
         self.skipped = skipped
@@ -133,10 +154,14 @@ public struct IngestSummary: Sendable, Codable, Equatable {
 /// bounded number of workers (outside any database lock), and commits each
 /// document in its own short transaction once its objects are stored.
 public struct Ingestion: Sendable {
+    /// The store documents are committed to.
     public let store: ProjectStore
+    /// Converts each document; its options apply to every file.
     public let converter: AnyDocConverter
+    /// Documents converted at once: the `jobs` given, or one per online core when that was 0.
     public let jobs: Int
 
+    /// An ingestion into `store`; `jobs` 0 (the default) means one worker per online core.
     public init(store: ProjectStore, converter: AnyDocConverter = AnyDocConverter(), jobs: Int = 0) {
         self.store = store
         self.converter = converter
@@ -145,9 +170,12 @@ public struct Ingestion: Sendable {
 
     /// A file to ingest and the logical path it is stored under.
     public struct Input: Sendable, Equatable {
+        /// The file to read.
         public var file: String
+        /// The logical path it is stored under: the resource's name inside the project.
         public var path: String
 
+        /// An input reading `file` and storing it under `path`.
         public init(file: String, path: String) {
             self.file = file
             self.path = path
@@ -165,11 +193,15 @@ public struct Ingestion: Sendable {
 
     /// The files an ingest of `paths` will take, and what it leaves out.
     public struct Plan: Sendable {
+        /// The files to ingest, each with a logical path no other input has.
         public var inputs: [Input]
+        /// What the walk left out on purpose.
         public var skipped: [IngestSummary.Skipped]
+        /// Paths that cannot be read, and inputs whose logical path an earlier input took.
         public var failed: [IngestSummary.Failure]
     }
 
+    /// The files `run` would take for `paths`, as `collect(_:)` finds them, one input per logical path.
     public static func plan(_ paths: [String]) -> Plan {
         var (inputs, skipped, failed) = collect(paths)
         // Two inputs with one logical path would race for one resource.
@@ -191,6 +223,8 @@ public struct Ingestion: Sendable {
         try run(Self.plan(paths), project: project, progress: progress)
     }
 
+    /// Ingests the inputs of `plan` into `project` (created if missing), keeping its skips and failures.
+    /// Throws only when the project cannot be created; a file's failure goes into `failed`.
     public func run(_ plan: Plan, project: String, progress: (@Sendable (String) -> Void)? = nil) throws(ProjectError) -> IngestSummary {
         let start = FileSystem.now()
         let project = try store.ensureProject(project).name

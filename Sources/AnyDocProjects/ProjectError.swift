@@ -25,6 +25,7 @@ public enum ProjectError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The task that asked for the work was cancelled.
     case cancelled(String)
 
+    /// A stable snake_case name such as `not_found`; a conversion failure gives its `ConversionError.code`.
     public var code: String {
         switch self {
         case .notFound: "not_found"
@@ -39,6 +40,7 @@ public enum ProjectError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The human-readable text, naming the thing involved, without the code.
     public var message: String {
         switch self {
         case .notFound(let text), .nameClash(let text), .invalidArgument(let text), .io(let text),

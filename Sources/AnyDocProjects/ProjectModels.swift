@@ -4,12 +4,16 @@ import AnyDocSwift
 /// A named collection of resources. Names are unique after normalisation
 /// (`ProjectName.key`), so `Q3 Reports` and `q3  reports` are one project.
 public struct Project: Sendable, Codable, Equatable {
+    /// The project's name as shown: trimmed, whitespace collapsed (`ProjectName.displayName`).
     public var name: String
     /// The normalised name that uniqueness is checked on.
     public var key: String
+    /// When the project was created; stored in UTC to the millisecond.
     public var createdAt: Date
+    /// Resources whose latest version is not a removal.
     public var resourceCount: Int
 
+    /// A project as the store reads it; `key` must be `ProjectName.key(name)`.
     public init(name: String, key: String, createdAt: Date, resourceCount: Int) {
         self.name = name
         self.key = key
@@ -42,16 +46,20 @@ public struct Project: Sendable, Codable, Equatable {
 public struct Resource: Sendable, Codable, Equatable {
     /// A UUID that never changes, even when the document does.
     public var id: String
+    /// The name of the project holding the resource.
     public var project: String
     /// The path it was ingested under, relative to the folder named.
     public var path: String
+    /// The number of the newest version; versions count from 1.
     public var latestVersion: Int
     /// True when the latest version is a removal.
     public var deleted: Bool
     /// The format the latest version was read as; nil for a removal.
     public var format: DocumentFormat?
+    /// When the latest version was stored.
     public var updatedAt: Date
 
+    /// A resource as the store reads it.
     public init(id: String, project: String, path: String, latestVersion: Int, deleted: Bool, format: DocumentFormat?, updatedAt: Date) {
         self.id = id
         self.project = project
@@ -91,13 +99,16 @@ public struct Resource: Sendable, Codable, Equatable {
 
 /// Where a run of Markdown comes from: a page, a slide or a sheet.
 public struct SourceLocation: Sendable, Codable, Equatable, Hashable {
+    /// What a location counts: pages, slides or sheets.
     public enum Kind: String, Sendable, Codable { case page, slide, sheet }
+    /// Whether `number` and `name` give a page, a slide or a sheet.
     public var kind: Kind
     /// The page or slide number.
     public var number: Int?
     /// The sheet name, or a slide title.
     public var name: String?
 
+    /// A location of `kind`; give `number` for a page or slide, `name` for a sheet.
     public init(kind: Kind, number: Int? = nil, name: String? = nil) {
         self.kind = kind
         self.number = number
@@ -128,9 +139,13 @@ public struct SourceLocation: Sendable, Codable, Equatable, Hashable {
 /// One stored state of a resource. A removal is a version too (a
 /// tombstone: `deleted` true, no hashes), so history is never rewritten.
 public struct ResourceVersion: Sendable, Codable, Equatable {
+    /// The id of the resource this is a version of.
     public var resourceId: String
+    /// The resource's logical path within its project, the same for all its versions.
     public var path: String
+    /// The version's number within its resource, from 1, one higher for each change.
     public var number: Int
+    /// True for a removal (a tombstone), which has no hashes, format or content.
     public var deleted: Bool
     /// SHA-256 of the document's bytes as ingested.
     public var sourceSha256: String?
@@ -138,8 +153,11 @@ public struct ResourceVersion: Sendable, Codable, Equatable {
     public var markdownSha256: String?
     /// The format the bytes were read as; nil for a removal.
     public var format: DocumentFormat?
+    /// The `AnyDocVersion.current` of the library that stored this version.
     public var converterVersion: String
+    /// Size of the ingested document, in bytes; 0 for a removal.
     public var sourceBytes: Int
+    /// Size of the Markdown rendering in UTF-8 bytes; 0 for a removal.
     public var markdownBytes: Int
     /// The Markdown's length in Unicode scalars, the unit read offsets use.
     public var markdownChars: Int
@@ -147,11 +165,13 @@ public struct ResourceVersion: Sendable, Codable, Equatable {
     public var unitCount: Int?
     /// What `unitCount` counts.
     public var unitKind: SourceLocation.Kind?
+    /// When this version was stored.
     public var createdAt: Date
     /// What the conversion lost without failing, such as a document with
     /// content that gave no text; nil when nothing was.
     public var warnings: [String]? = nil
 
+    /// A version as the store reads it.
     public init(
         resourceId: String, path: String, number: Int, deleted: Bool, sourceSha256: String?, markdownSha256: String?,
         format: DocumentFormat?, converterVersion: String, sourceBytes: Int, markdownBytes: Int, markdownChars: Int,
@@ -227,6 +247,7 @@ public struct ResourceVersion: Sendable, Codable, Equatable {
 /// How project names are compared: Unicode compatibility-composed (NFKC),
 /// case-folded, with runs of whitespace collapsed to one space.
 public enum ProjectName {
+    /// The normalised name uniqueness is checked on; throws `invalidArgument` as `displayName` does.
     public static func key(_ name: String) throws(ProjectError) -> String {
         let display = try displayName(name)
         let folded = display.precomposedStringWithCompatibilityMapping

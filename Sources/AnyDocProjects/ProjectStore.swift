@@ -9,7 +9,9 @@ import Foundation
 /// processes) may open the same folder at once: SQLite's WAL mode, a busy
 /// timeout and write transactions taken up front make them queue, not fail.
 public final class ProjectStore: @unchecked Sendable {
+    /// The store's folder, holding `store.sqlite` and `objects/`.
     public let root: String
+    /// The content-addressed files holding every version's source bytes and Markdown.
     public let objects: ObjectStore
     // Guarded by `lock`: a SQLite connection is used by one thread at a time.
     private let database: SQLiteDatabase
@@ -83,6 +85,7 @@ public final class ProjectStore: @unchecked Sendable {
         Project(name: row.string(0), key: row.string(1), createdAt: StoreTimestamp.stored(row.string(2)), resourceCount: row.int(3))
     }
 
+    /// Creates a project; throws `nameClash` if its normalised name is taken, `invalidArgument` if it is bad.
     public func createProject(_ name: String) throws(ProjectError) -> Project {
         let display = try ProjectName.displayName(name)
         let key = try ProjectName.key(name)
@@ -111,12 +114,14 @@ public final class ProjectStore: @unchecked Sendable {
         }
     }
 
+    /// Every project, ordered by normalised name.
     public func projects() throws(ProjectError) -> [Project] {
         try withDatabase { database in
             try database.query("SELECT \(Self.projectColumns) FROM projects p ORDER BY p.name_key", row: Self.project)
         }
     }
 
+    /// The project whose name normalises as `name` does; throws `notFound` when there is none.
     public func project(named name: String) throws(ProjectError) -> Project {
         let key = try ProjectName.key(name)
         return try withDatabase { database in
@@ -127,6 +132,8 @@ public final class ProjectStore: @unchecked Sendable {
         }
     }
 
+    /// Renames the project `name` to `newName` (changing only case or spacing is allowed) and returns it;
+    /// throws `notFound`, or `nameClash` when another project already has the new name.
     public func renameProject(_ name: String, to newName: String) throws(ProjectError) -> Project {
         let key = try ProjectName.key(name)
         let newDisplay = try ProjectName.displayName(newName)
@@ -325,20 +332,31 @@ public final class ProjectStore: @unchecked Sendable {
     /// A converted document whose objects are already stored, ready to
     /// become a version.
     public struct PreparedVersion: Sendable {
+        /// The logical path the version is stored under.
         public var path: String
+        /// SHA-256 of the document's bytes, already stored in `objects`.
         public var sourceSha256: String
+        /// Size of the document, in bytes.
         public var sourceBytes: Int
+        /// SHA-256 of the Markdown's UTF-8 bytes, already stored in `objects`.
         public var markdownSha256: String
+        /// Size of the Markdown in UTF-8 bytes.
         public var markdownBytes: Int
+        /// The Markdown's length in Unicode scalars, the unit read offsets use.
         public var markdownChars: Int
+        /// The `DocumentFormat` raw value the bytes were read as; nil when unknown.
         public var format: String?
+        /// Pages, slides or sheets, when the format has them.
         public var unitCount: Int?
+        /// What `unitCount` counts, as a `SourceLocation.Kind` raw value.
         public var unitKind: String?
+        /// The Markdown split into the sections search indexes, in order.
         public var sections: [Section]
         /// The conversion's warnings, kept with the version.
         public var warnings: [String] = []
     }
 
+    /// What committing a file did: a new resource, a new version, nothing, or a repair.
     public enum CommitOutcome: String, Sendable, Codable {
         /// `repaired`: the bytes were unchanged, and stored objects of theirs
         /// that were damaged or missing were written again.

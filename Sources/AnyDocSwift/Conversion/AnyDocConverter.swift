@@ -8,8 +8,10 @@
 ///
 /// A converter is a value with no shared state: use one from many threads.
 public struct AnyDocConverter: Sendable {
+    /// Limits, OCR and reading choices applied to every document this converter reads.
     public var options: ConversionOptions
 
+    /// A converter with `options`; creating one also does libxml2's one-time set-up.
     public init(options: ConversionOptions = ConversionOptions()) {
         self.options = options
         // libxml2 wants its one-time set-up done before threads parse, which

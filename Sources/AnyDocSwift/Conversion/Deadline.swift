@@ -16,6 +16,7 @@ public struct Deadline: Sendable {
     private let endNanoseconds: UInt64
     private let cancellation: CancellationFlag?
 
+    /// A deadline `seconds` from now; a value that is not finite and positive means no practical limit.
     public init(secondsFromNow seconds: Double) {
         self.init(secondsFromNow: seconds, cancellation: nil)
     }

@@ -68,6 +68,7 @@ public final class DocumentCollector: DocumentSink {
     public private(set) var document = Document()
     private var openTable: [TableRow]?
 
+    /// An empty collector; read `document` once the conversion has finished.
     public init() {}
 
     public func setMetadata(_ metadata: Metadata) { document.metadata = metadata }

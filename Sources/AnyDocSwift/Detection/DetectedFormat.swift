@@ -13,6 +13,7 @@ public struct DetectedFormat: Sendable, Equatable {
     /// yields no text.
     public var fallback: DocumentFormat?
 
+    /// A detection result: `format` nil when nothing matched, `fallback` for a second reading.
     public init(format: DocumentFormat?, isEncrypted: Bool = false, fallback: DocumentFormat? = nil) {
         self.format = format
         self.isEncrypted = isEncrypted

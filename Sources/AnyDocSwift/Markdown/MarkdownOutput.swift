@@ -13,6 +13,7 @@ public protocol MarkdownOutput: AnyObject {
 public final class StringOutput: MarkdownOutput {
     public private(set) var text = ""
 
+    /// An output holding no text yet.
     public init() {}
 
     public func write(_ text: String) throws(ConversionError) {
@@ -25,6 +26,7 @@ public final class StringOutput: MarkdownOutput {
 public final class FileDescriptorOutput: MarkdownOutput {
     private let descriptor: Int32
 
+    /// An output writing to `descriptor`, which must stay open while it is used.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }

@@ -43,6 +43,7 @@ public final class MarkdownWriter: DocumentSink {
         var rowsWritten = 0
     }
 
+    /// A writer to `output`; `limits` caps output size, nesting and table cells; call `finish()` at the end.
     public init(output: MarkdownOutput, options: MarkdownOptions = .default, limits: Limits = .default) {
         self.output = output
         self.options = options

@@ -2,10 +2,14 @@
 extension Document {
     /// One entry of `outline`: a heading's level and its plain text.
     public struct OutlineEntry: Sendable, Equatable {
+        /// The heading's level, 1 to 6 as in `Heading.level`.
         public var level: Int
+        /// The heading's plain text, without formatting.
         public var title: String
+        /// The heading's `Heading.anchor`, for linking to it; nil when it has none.
         public var anchor: String?
 
+        /// An entry for a heading at `level` titled `title`.
         public init(level: Int, title: String, anchor: String? = nil) {
             self.level = level
             self.title = title
