@@ -14,9 +14,9 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LIBRARIES = ["Sources/AnyDocSwift", "Sources/AnyDocProjects"]
 DECLARATION = re.compile(
-    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:static|final|class|override|mutating|nonisolated|indirect|convenience|required|lazy)\s+)*"
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:static|final|class|override|mutating|nonisolated|indirect|convenience|required|lazy|private\(set\)|internal\(set\))\s+)*"
     r"(func|var|let|init|struct|class|enum|protocol|typealias|subscript|case|actor)\b\s*([A-Za-z_`][\w`]*)?")
-WITNESSES = {"encode", "description", "debugDescription", "hash", "hashValue", "makeIterator", "next", "rawValue", "allCases"}
+WITNESSES = {"encode", "description", "debugDescription", "hashValue", "makeIterator", "next", "rawValue", "allCases"}
 
 
 def protocol_requirements(files):
@@ -38,7 +38,7 @@ def undocumented(path, requirements):
         kind, name = match.group(1), (match.group(2) or "").strip("`")
         if kind == "init" and "from decoder" in line:
             continue
-        if name in WITNESSES or (kind in ("func", "var") and name in requirements and "protocol" not in line):
+        if name in WITNESSES or (kind == "func" and name == "hash") or (kind in ("func", "var") and name in requirements and "protocol" not in line):
             continue
         above = index - 1
         while above >= 0 and re.match(r"^\s*@\w+", lines[above]):

@@ -11,3 +11,7 @@ export SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0
 swift build --build-tests "$@"
 swift test --skip-build "$@"
 Scripts/mcp-test.sh "$@"
+# The libraries as a dependency: every public declaration documented, and
+# a host package that uses only the public API builds and runs.
+python3 Scripts/check-doc-comments.py >/dev/null
+Scripts/example-host-check.sh "$@"

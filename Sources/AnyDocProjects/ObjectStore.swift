@@ -111,6 +111,7 @@ public struct ObjectStore: Sendable {
 
     /// One stored object file, as a walk over the store finds it.
     public struct Entry: Sendable {
+        /// The hash its name spells; nil for a file that is no object.
         public let hash: String?
         /// The file's (or stray folder's) full path.
         public let path: String

@@ -208,7 +208,7 @@ public final class ProjectStore: @unchecked Sendable {
     }
 
     /// A resource named by its id or its logical path.
-    public func resource(in project: String, _ reference: String) throws(ProjectError) -> Resource {
+    public func resource(named reference: String, in project: String) throws(ProjectError) -> Resource {
         try withDatabase { database in try Self.findResource(database, project: project, reference) }
     }
 
@@ -241,8 +241,8 @@ public final class ProjectStore: @unchecked Sendable {
             warnings: row.optionalString(14).map { $0.split(separator: "\n").map(String.init) })
     }
 
-    /// Every version of a resource, oldest first.
-    public func history(in project: String, _ reference: String) throws(ProjectError) -> [ResourceVersion] {
+    /// Every version of a resource (id or path), oldest first.
+    public func history(of reference: String, in project: String) throws(ProjectError) -> [ResourceVersion] {
         try withDatabase { database in
             let (resource, _) = try Self.splitReference(database, project: project, reference)
             return try database.query("SELECT \(Self.versionColumns) WHERE v.resource_id = ? ORDER BY v.number", resource.id, row: Self.version)
@@ -253,7 +253,35 @@ public final class ProjectStore: @unchecked Sendable {
     /// or a bare 64-digit hash (source or Markdown) anywhere in the project.
     /// `selector` (`3`, `v3` or a hash of at least 7 digits) overrides any
     /// suffix. Without either, the latest version, which must not be a removal.
+    public func version(of reference: String, in project: String, selector: VersionSelector = .latest) throws(ProjectError) -> ResourceVersion {
+        try version(in: project, reference, selectorText: selector.text)
+    }
+
+    /// `version(of:in:selector:)` with the selector as an agent writes it
+    /// (`3`, `v3`, a hash prefix), checked when the version is looked up.
+    public func version(of reference: String, in project: String, selector text: String?) throws(ProjectError) -> ResourceVersion {
+        try version(in: project, reference, selectorText: text)
+    }
+
+    /// Deprecated spelling of `version(of:in:selector:)` with the selector as text.
+    @available(*, deprecated, renamed: "version(of:in:selector:)")
     public func version(in project: String, _ reference: String, selector: String? = nil) throws(ProjectError) -> ResourceVersion {
+        try version(in: project, reference, selectorText: selector)
+    }
+
+    /// Deprecated spelling of `history(of:in:)`.
+    @available(*, deprecated, renamed: "history(of:in:)")
+    public func history(in project: String, _ reference: String) throws(ProjectError) -> [ResourceVersion] {
+        try history(of: reference, in: project)
+    }
+
+    /// Deprecated spelling of `resource(named:in:)`.
+    @available(*, deprecated, renamed: "resource(named:in:)")
+    public func resource(in project: String, _ reference: String) throws(ProjectError) -> Resource {
+        try resource(named: reference, in: project)
+    }
+
+    private func version(in project: String, _ reference: String, selectorText selector: String?) throws(ProjectError) -> ResourceVersion {
         try withDatabase { database in
             if selector == nil, ObjectStore.isValidHash(reference.lowercased()) {
                 let projectID = try Self.projectID(database, name: project)

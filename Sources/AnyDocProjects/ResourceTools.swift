@@ -392,7 +392,7 @@ public struct ResourceTools: Sendable {
         let (maxChars, note) = try Self.bounded(input.maxChars, default: TextSlice.defaultMaxChars, cap: TextSlice.maxCharsCap, name: "max_chars")
         let offset = input.offset ?? 0
         guard offset >= 0 else { throw .invalidArgument("offset must not be negative") }
-        let version = try store.version(in: project, input.resource, selector: input.version)
+        let version = try store.version(of: input.resource, in: project, selector: input.version)
         guard let markdownHash = version.markdownSha256, let sourceHash = version.sourceSha256 else {
             throw .notFound("\(version.reference) is a removal and has no content")
         }

@@ -58,7 +58,7 @@ enum ResourcesCommand {
         let offset = try parsed.integer("offset", in: 0...Int.max)
         let maxChars = try parsed.integer("max-chars", in: 1...Int.max)
         if offset == nil && maxChars == nil && !parsed.has("json") {
-            let version = try store.version(in: project, parsed.positionals[0], selector: parsed.value("version"))
+            let version = try store.version(of: parsed.positionals[0], in: project, selector: parsed.value("version"))
             Terminal.writeOutput(try store.markdown(of: version))
             warn(version.warnings, version.reference)
             return 0
@@ -112,7 +112,7 @@ enum ResourcesCommand {
         guard let parsed = try parser("history", "List a resource's versions, oldest first.", "<path|id>").parseOrShowHelp(arguments) else { return 0 }
         let project = try StoreCommandSupport.requireProject(parsed)
         guard parsed.positionals.count == 1 else { throw UsageError("history takes one resource") }
-        let versions = try StoreCommandSupport.openStore(parsed).history(in: project, parsed.positionals[0])
+        let versions = try StoreCommandSupport.openStore(parsed).history(of: parsed.positionals[0], in: project)
         if parsed.has("json") {
             try StoreCommandSupport.printJSON(versions)
         } else {

@@ -109,9 +109,24 @@ import AnyDocProjects
             markdown: "# Minutes\n\nThe cormorant budget was approved.\n", source: Array("minutes".utf8), as: "notes/minutes.md",
             format: .md, project: "Host")
         #expect(note.outcome == .added)
-        #expect(try store.markdown(of: store.version(in: "Host", "notes/minutes.md")) == "# Minutes\n\nThe cormorant budget was approved.\n")
+        #expect(try store.markdown(of: store.version(of: "notes/minutes.md", in: "Host")) == "# Minutes\n\nThe cormorant budget was approved.\n")
         #expect(try store.search(in: "Host", query: "cormorant").first?.path == "notes/minutes.md")
         #expect(throws: ProjectError.self) { try ingestion.ingest(bytes: [1, 2], as: "bad\u{7}name", project: "Host") }
+    }
+
+    @Test func versionsAreSelectedByTypedSelectors() throws {
+        let fixture = try Fixture()
+        let store = try fixture.store()
+        let ingestion = Ingestion(store: store)
+        let first = try ingestion.commit(markdown: "# One\n", source: Array("1".utf8), as: "a.md", project: "P")
+        _ = try ingestion.commit(markdown: "# Two\n", source: Array("2".utf8), as: "a.md", project: "P")
+        #expect(try store.version(of: "a.md", in: "P").number == 2)
+        #expect(try store.version(of: "a.md", in: "P", selector: .number(1)).number == 1)
+        let hash = try #require(try store.version(of: "a.md", in: "P", selector: .number(1)).markdownSha256)
+        #expect(try store.version(of: "a.md", in: "P", selector: .hash(prefix: String(hash.prefix(8)))).number == 1)
+        #expect(try store.history(of: "a.md", in: "P").map(\.number) == [1, 2])
+        #expect(try store.resource(named: first.resourceId, in: "P").path == "a.md")
+        #expect(throws: ProjectError.self) { try store.version(of: "a.md", in: "P", selector: .number(9)) }
     }
 
     @Test func asyncIngestReportsEachFileAndFinishes() async throws {

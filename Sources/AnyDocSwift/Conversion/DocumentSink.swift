@@ -65,6 +65,7 @@ extension DocumentSink {
 
 /// A sink that gathers everything into a `Document`.
 public final class DocumentCollector: DocumentSink {
+    /// Everything received so far; complete once the conversion returns.
     public private(set) var document = Document()
     private var openTable: [TableRow]?
 

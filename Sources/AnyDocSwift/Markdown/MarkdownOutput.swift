@@ -11,6 +11,7 @@ public protocol MarkdownOutput: AnyObject {
 
 /// Keeps the Markdown in memory.
 public final class StringOutput: MarkdownOutput {
+    /// The Markdown written so far.
     public private(set) var text = ""
 
     /// An output holding no text yet.

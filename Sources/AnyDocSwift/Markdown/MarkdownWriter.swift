@@ -30,7 +30,9 @@ public final class MarkdownWriter: DocumentSink {
     /// flushed, so warnings that arrive later can still be added to it.
     private var pendingFrontMatter: (text: String, metadata: Metadata)?
 
+    /// What the conversion lost without failing, in the order reported.
     public private(set) var warnings: [String] = []
+    /// Embedded files the document references, for a caller to write out.
     public private(set) var assets: [Asset] = []
 
     /// The conversion found no text in a document that has content; a
