@@ -13,3 +13,7 @@ swift test --skip-build "$@"
 Scripts/mcp-test.sh "$@"
 # Conversion spread over a two-node Ray cluster on this machine.
 Scripts/ray-test.sh "$@"
+# The libraries as a dependency: every public declaration documented, and
+# a host package that uses only the public API builds and runs.
+python3 Scripts/check-doc-comments.py >/dev/null
+Scripts/example-host-check.sh "$@"

@@ -21,7 +21,7 @@ struct GrantedFileReader {
         return stat(path, &info) == 0 ? UInt64(info.st_dev) : nil
     })
 
-    func read(_ path: String) throws -> [UInt8] {
+    func read(_ path: String) throws(ProjectError) -> [UInt8] {
         let real = try resolve(path)
         let descriptor = try open(real, shownAs: path)
         defer { close(descriptor) }
@@ -31,7 +31,7 @@ struct GrantedFileReader {
 
     /// The real path, once it is known to lie in a root and to be a
     /// regular file outside /proc and /sys.
-    func resolve(_ path: String) throws -> String {
+    func resolve(_ path: String) throws(ProjectError) -> String {
         try SafeName.check(path, what: "a path")
         guard !path.isEmpty else { throw ProjectError.invalidArgument("the path is empty") }
         let shown = SafeName.escaped(path)
@@ -43,17 +43,17 @@ struct GrantedFileReader {
         }
         guard folders.contains(resolved: real) else { throw denied(shown) }
         if Self.isPseudoFileSystemPath(real) {
-            throw AccessDenied("'\(shown)' is in /proc or /sys, which this server never reads")
+            throw ProjectError.denied("'\(shown)' is in /proc or /sys, which this server never reads")
         }
         var info = stat()
         guard lstat(real, &info) == 0 else { throw ProjectError.io("cannot open '\(shown)': \(String(cString: strerror(errno)))") }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw AccessDenied("'\(shown)' is \(Self.kind(info.st_mode)), not a regular file")
+            throw ProjectError.denied("'\(shown)' is \(Self.kind(info.st_mode)), not a regular file")
         }
         return real
     }
 
-    private func open(_ real: String, shownAs path: String) throws -> Int32 {
+    private func open(_ real: String, shownAs path: String) throws(ProjectError) -> Int32 {
         let descriptor = Glibc.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw ProjectError.io("cannot open '\(SafeName.escaped(path))': \(String(cString: strerror(errno)))")
@@ -63,18 +63,18 @@ struct GrantedFileReader {
 
     /// The opened file's size, once the descriptor is known to be what was
     /// checked: a regular file, not on /proc or /sys, still inside a root.
-    private func checkOpened(_ descriptor: Int32, shownAs path: String) throws -> Int {
+    private func checkOpened(_ descriptor: Int32, shownAs path: String) throws(ProjectError) -> Int {
         let shown = SafeName.escaped(path)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw ProjectError.io("cannot stat '\(shown)': \(String(cString: strerror(errno)))") }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw AccessDenied("'\(shown)' is \(Self.kind(info.st_mode)), not a regular file")
+            throw ProjectError.denied("'\(shown)' is \(Self.kind(info.st_mode)), not a regular file")
         }
         guard !Self.pseudoFileSystemDevices.contains(UInt64(info.st_dev)) else {
-            throw AccessDenied("'\(shown)' is in /proc or /sys, which this server never reads")
+            throw ProjectError.denied("'\(shown)' is in /proc or /sys, which this server never reads")
         }
         guard let opened = Self.openedPath(descriptor), folders.contains(resolved: opened), !Self.isPseudoFileSystemPath(opened) else {
-            throw AccessDenied("'\(shown)' changed while it was opened and now lies outside the granted folders")
+            throw ProjectError.denied("'\(shown)' changed while it was opened and now lies outside the granted folders")
         }
         guard Int(info.st_size) <= maxBytes else {
             throw ProjectError.invalidArgument("'\(shown)' is \(info.st_size) bytes, over the \(maxBytes)-byte limit")
@@ -82,7 +82,7 @@ struct GrantedFileReader {
         return Int(info.st_size)
     }
 
-    private func readAll(_ descriptor: Int32, expected: Int, shownAs path: String) throws -> [UInt8] {
+    private func readAll(_ descriptor: Int32, expected: Int, shownAs path: String) throws(ProjectError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: max(min(expected + 1, maxBytes + 1), 1 << 16))
         while true {
@@ -99,8 +99,8 @@ struct GrantedFileReader {
         }
     }
 
-    private func denied(_ shown: String) -> AccessDenied {
-        AccessDenied("'\(shown)' is outside the folders this server may read (granted with anydoc mcp --allow)")
+    private func denied(_ shown: String) -> ProjectError {
+        .denied("'\(shown)' is outside the folders this server may read (granted with anydoc mcp --allow)")
     }
 
     static func isPseudoFileSystemPath(_ real: String) -> Bool {

@@ -9,8 +9,10 @@ public struct GrantedFolders: Sendable, Equatable {
     /// Real paths, without a trailing slash (except `/` itself).
     public let roots: [String]
 
+    /// No folders: every `convert` of a file path is denied.
     public static let none = GrantedFolders(resolved: [])
 
+    /// True when no folder was granted, so file paths cannot be converted at all.
     public var isEmpty: Bool { roots.isEmpty }
 
     private init(resolved: [String]) { roots = resolved }

@@ -5,40 +5,128 @@ import Synchronization
 
 /// What an ingest did, file by file and in total.
 public struct IngestSummary: Sendable, Codable, Equatable {
+    /// A file stored, or found already stored.
     public struct Item: Sendable, Codable, Equatable {
         /// The logical path the resource is stored under.
         public var path: String
+        /// The file that was read, as the walk of the given paths named it.
         public var file: String
+        /// Whether the file added a resource, a new version, nothing new, or repaired stored objects.
         public var outcome: ProjectStore.CommitOutcome
+        /// The id of the resource the file is stored as.
         public var resourceId: String
+        /// The number of the resource's version holding these bytes, new or already stored.
         public var version: Int
         /// What the conversion lost without failing, such as a document
         /// with content that gave no text.
         public var warnings: [String]?
+
+        /// An item as `Ingestion` records it; `warnings` is nil when the conversion lost nothing.
+        public init(path: String, file: String, outcome: ProjectStore.CommitOutcome, resourceId: String, version: Int, warnings: [String]? = nil) {
+            self.path = path
+            self.file = file
+            self.outcome = outcome
+            self.resourceId = resourceId
+            self.version = version
+            self.warnings = warnings
+        }
+
+        enum CodingKeys: String, CodingKey { case path, file, outcome, resourceId = "resource_id", version, warnings }
     }
 
+    /// A file left out on purpose (hidden, no known extension, a link
+    /// leaving the folder, not a regular file).
     public struct Skipped: Sendable, Codable, Equatable {
+        /// The file or folder left out, as the walk named it.
         public var file: String
+        /// Why it was left out, for a person to read.
         public var reason: String
+
+        /// A skip of `file` for `reason`.
+        public init(file: String, reason: String) {
+            self.file = file
+            self.reason = reason
+        }
+
+        enum CodingKeys: String, CodingKey { case file, reason }
     }
 
+    /// A file that could not be ingested, and why. In JSON the error is
+    /// its `code` and `reason`.
     public struct Failure: Sendable, Codable, Equatable {
+        /// The file or given path that failed.
         public var file: String
-        public var code: String
-        public var reason: String
+        /// Why it failed; a conversion's failure is a `ProjectError.conversion`.
+        public var error: ProjectError
+
+        /// A failure of `file` with `error`.
+        public init(file: String, error: ProjectError) {
+            self.file = file
+            self.error = error
+        }
+
+        /// The error's stable code, such as `malformed` or `denied`.
+        public var code: String { error.code }
+        /// The error's message, for a person to read.
+        public var reason: String { error.message }
+
+        enum CodingKeys: String, CodingKey { case file, code, reason }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            file = try container.decode(String.self, forKey: .file)
+            error = ProjectError(code: try container.decode(String.self, forKey: .code), message: try container.decode(String.self, forKey: .reason))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(code, forKey: .code)
+            try container.encode(reason, forKey: .reason)
+        }
     }
 
+    /// The project's name as stored, which may differ in case or spacing from the one asked for.
     public var project: String
+    /// Files stored as new resources.
     public var added = 0
+    /// Files stored as a new version of an existing resource.
     public var updated = 0
+    /// Files whose bytes were already the latest version at their path: nothing was stored.
     public var unchanged = 0
     /// Unchanged documents whose stored objects were damaged or missing
     /// and were written again from the file.
     public var repaired = 0
+    /// Every file stored or found stored, in input order; `record(_:)` keeps the counts in step.
     public var items: [Item] = []
+    /// What the walk left out on purpose.
     public var skipped: [Skipped] = []
+    /// Files that could not be read, converted or stored; the others still went in.
     public var failed: [Failure] = []
+    /// Wall-clock time the ingest took.
     public var seconds = 0.0
+
+    /// A summary of `items` (counted by outcome), `skipped` and `failed`.
+    public init(project: String, items: [Item] = [], skipped: [Skipped] = [], failed: [Failure] = [], seconds: Double = 0) {
+        self.project = project
+        self.skipped = skipped
+        self.failed = failed
+        self.seconds = seconds
+        for item in items { record(item) }
+    }
+
+    enum CodingKeys: String, CodingKey { case project, added, updated, unchanged, repaired, items, skipped, failed, seconds }
+
+    /// Adds an ingested file to the items and its outcome to the counts.
+    public mutating func record(_ item: Item) {
+        items.append(item)
+        switch item.outcome {
+        case .added: added += 1
+        case .updated: updated += 1
+        case .unchanged: unchanged += 1
+        case .repaired: repaired += 1
+        }
+    }
 
     /// The human summary: counts, then one line per skip and failure.
     public var text: String {
@@ -66,10 +154,14 @@ public struct IngestSummary: Sendable, Codable, Equatable {
 /// bounded number of workers (outside any database lock), and commits each
 /// document in its own short transaction once its objects are stored.
 public struct Ingestion: Sendable {
+    /// The store documents are committed to.
     public let store: ProjectStore
+    /// Converts each document; its options apply to every file.
     public let converter: AnyDocConverter
+    /// Documents converted at once: the `jobs` given, or one per online core when that was 0.
     public let jobs: Int
 
+    /// An ingestion into `store`; `jobs` 0 (the default) means one worker per online core.
     public init(store: ProjectStore, converter: AnyDocConverter = AnyDocConverter(), jobs: Int = 0) {
         self.store = store
         self.converter = converter
@@ -78,8 +170,16 @@ public struct Ingestion: Sendable {
 
     /// A file to ingest and the logical path it is stored under.
     public struct Input: Sendable, Equatable {
+        /// The file to read.
         public var file: String
+        /// The logical path it is stored under: the resource's name inside the project.
         public var path: String
+
+        /// An input reading `file` and storing it under `path`.
+        public init(file: String, path: String) {
+            self.file = file
+            self.path = path
+        }
     }
 
     /// The files under `paths`: a named file is stored under its name, a
@@ -93,18 +193,22 @@ public struct Ingestion: Sendable {
 
     /// The files an ingest of `paths` will take, and what it leaves out.
     public struct Plan: Sendable {
+        /// The files to ingest, each with a logical path no other input has.
         public var inputs: [Input]
+        /// What the walk left out on purpose.
         public var skipped: [IngestSummary.Skipped]
+        /// Paths that cannot be read, and inputs whose logical path an earlier input took.
         public var failed: [IngestSummary.Failure]
     }
 
+    /// The files `run` would take for `paths`, as `collect(_:)` finds them, one input per logical path.
     public static func plan(_ paths: [String]) -> Plan {
         var (inputs, skipped, failed) = collect(paths)
         // Two inputs with one logical path would race for one resource.
         var seen: [String: String] = [:]
         inputs = inputs.filter { input in
             if let first = seen[input.path] {
-                failed.append(.init(file: input.file, code: "invalid_argument", reason: "same logical path '\(input.path)' as \(first)"))
+                failed.append(.init(file: input.file, error: .invalidArgument("same logical path '\(input.path)' as \(first)")))
                 return false
             }
             seen[input.path] = input.file
@@ -119,6 +223,8 @@ public struct Ingestion: Sendable {
         try run(Self.plan(paths), project: project, progress: progress)
     }
 
+    /// Ingests the inputs of `plan` into `project` (created if missing), keeping its skips and failures.
+    /// Throws only when the project cannot be created; a file's failure goes into `failed`.
     public func run(_ plan: Plan, project: String, progress: (@Sendable (String) -> Void)? = nil) throws(ProjectError) -> IngestSummary {
         let start = FileSystem.now()
         let project = try store.ensureProject(project).name
@@ -126,30 +232,17 @@ public struct Ingestion: Sendable {
         var summary = IngestSummary(project: project, skipped: plan.skipped, failed: plan.failed)
         for (input, outcome) in zip(plan.inputs, outcomes) {
             switch outcome {
-            case .success(let item):
-                summary.items.append(item)
-                switch item.outcome {
-                case .added: summary.added += 1
-                case .updated: summary.updated += 1
-                case .unchanged: summary.unchanged += 1
-                case .repaired: summary.repaired += 1
-                }
-            case .failure(let failure):
-                summary.failed.append(.init(file: input.file, code: failure.code, reason: failure.reason))
+            case .success(let item): summary.record(item)
+            case .failure(let error): summary.failed.append(.init(file: input.file, error: error))
             }
         }
         summary.seconds = FileSystem.now() - start
         return summary
     }
 
-    public struct FileFailure: Error, Sendable {
-        public var code: String
-        public var reason: String
-    }
-
     /// Ingests already collected inputs; one result per input, in order.
-    public func run(_ inputs: [Input], project: String, progress: (@Sendable (String) -> Void)? = nil) -> [Result<IngestSummary.Item, FileFailure>] {
-        let results = Mutex([Result<IngestSummary.Item, FileFailure>?](repeating: nil, count: inputs.count))
+    public func run(_ inputs: [Input], project: String, progress: (@Sendable (String) -> Void)? = nil) -> [Result<IngestSummary.Item, ProjectError>] {
+        let results = Mutex([Result<IngestSummary.Item, ProjectError>?](repeating: nil, count: inputs.count))
         let next = Atomic(0)
         let workers = max(1, min(jobs, inputs.count))
         let sharing = Ingestion(
@@ -168,28 +261,35 @@ public struct Ingestion: Sendable {
 
     /// One document: read, hash, skip if unchanged (repairing its stored
     /// objects if they are damaged), convert, store objects and commit.
-    public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, FileFailure> {
+    public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, ProjectError> {
         do {
             let bytes = try converter.readRegularFile(at: input.file)
-            let sourceHash = SHA256.hex(bytes)
-            // Unchanged bytes need no conversion; the commit checks again
-            // inside its transaction in case another ingest got there first.
-            if let latest = try store.latestVersion(in: project, path: input.path), latest.sourceSha256 == sourceHash {
-                if let markdown = latest.markdownSha256, store.objects.isIntact(sourceHash), store.objects.isIntact(markdown) {
-                    return .success(.init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number))
-                }
-                return .success(try repair(latest, bytes: bytes, input: input, project: project))
-            }
-            let document = try convert(bytes, sourceHash: sourceHash, path: input.path, fileName: input.file)
-            let (outcome, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: project)
-            return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
-                                  warnings: document.warnings.isEmpty ? nil : document.warnings))
-        } catch let error as ConversionError {
-            return .failure(FileFailure(code: error.code, reason: error.reason))
+            if let stored = try storedUnchanged(bytes, input: input, project: project) { return .success(stored) }
+            let document = try convert(bytes, sourceHash: SHA256.hex(bytes), path: input.path, fileName: input.file)
+            return .success(try commit(document, source: bytes, input: input, project: project))
         } catch {
-            let error = ProjectError.wrap(error)
-            return .failure(FileFailure(code: error.code, reason: error.message))
+            return .failure(ProjectError.wrap(error))
         }
+    }
+
+    /// The item for bytes already stored under the input's path, repairing
+    /// their objects if damaged; nil when the bytes are new there. The
+    /// commit checks again inside its transaction in case another ingest
+    /// got there first.
+    func storedUnchanged(_ bytes: [UInt8], input: Input, project: String) throws -> IngestSummary.Item? {
+        let sourceHash = SHA256.hex(bytes)
+        guard let latest = try store.latestVersion(in: project, path: input.path), latest.sourceSha256 == sourceHash else { return nil }
+        if let markdown = latest.markdownSha256, store.objects.isIntact(sourceHash), store.objects.isIntact(markdown) {
+            return .init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number)
+        }
+        return try repair(latest, bytes: bytes, input: input, project: project)
+    }
+
+    /// Stores a converted document's objects and commits its version.
+    func commit(_ document: ConvertedDocument, source: [UInt8], input: Input, project: String) throws -> IngestSummary.Item {
+        let (outcome, version) = try store.commit(source: source, markdown: document.markdown, document.prepared, project: project)
+        return .init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
+                     warnings: document.warnings.isEmpty ? nil : document.warnings)
     }
 
     /// Writes again the objects of an unchanged document whose stored copy
@@ -219,44 +319,63 @@ public struct Ingestion: Sendable {
 
     /// Converts bytes to the Markdown, sections and counts a version records.
     func convert(_ bytes: [UInt8], sourceHash: String, path: String, fileName: String) throws -> ConvertedDocument {
-        try Self.convert(bytes, converter: converter, sourceHash: sourceHash, path: path, fileName: fileName)
+        let rendering = Rendering(limits: converter.options.limits)
+        let format = try converter.convert(bytes, fileName: fileName, into: rendering.counter)
+        return try rendering.finish(format: format, source: bytes, sourceHash: sourceHash, path: path)
+    }
+
+    /// `convert`, stopping with `cancelled` when the task is cancelled.
+    func convert(_ bytes: [UInt8], sourceHash: String, path: String, fileName: String) async throws -> ConvertedDocument {
+        let rendering = Rendering(limits: converter.options.limits)
+        let format = try await converter.convert(bytes, fileName: fileName, into: rendering.counter)
+        return try rendering.finish(format: format, source: bytes, sourceHash: sourceHash, path: path)
     }
 
     /// The conversion an ingest makes, for any caller that converts as an
-    /// ingest would (the worker protocol's records).
+    /// ingest would (the worker protocol's records), keeping the
+    /// document's properties as well.
     static func convert(
         _ bytes: [UInt8], converter: AnyDocConverter, sourceHash: String, path: String, fileName: String
     ) throws(ConversionError) -> ConvertedDocument {
-        let detected = converter.detect(bytes, fileName: fileName)
-        let output = StringOutput()
-        let writer = MarkdownWriter(output: output, options: .default, limits: converter.options.limits)
-        // The converter caps a writer's output by the input's size only
-        // when it is handed the writer itself, not this counting wrapper:
-        // without the cap a small hostile file expands to the absolute
-        // limit in memory before it fails.
-        writer.limitOutput(forInputBytes: bytes.count)
-        let counter = CountingSink(writer)
-        _ = try converter.convert(bytes, fileName: fileName, into: counter)
-        try writer.finish()
-        let units = counter.units(family: detected.format?.family)
-        return prepared(
-            markdown: output.text, format: detected.format?.rawValue, units: units, warnings: writer.warnings,
-            source: (sourceHash, bytes.count), path: path, metadata: counter.metadata)
+        let rendering = Rendering(limits: converter.options.limits, keepsMetadata: true)
+        let format = try converter.convert(bytes, fileName: fileName, into: rendering.counter)
+        return try rendering.finish(format: format, source: bytes, sourceHash: sourceHash, path: path)
     }
 
-    /// A version ready to commit from a document's Markdown: its hash,
-    /// sizes and sections.
-    static func prepared(
-        markdown: String, format: String?, units: (count: Int, kind: String)?, warnings: [String],
-        source: (sha256: String, bytes: Int), path: String, metadata: Metadata = Metadata()
+    /// The Markdown, sections and counts of a version whose Markdown is
+    /// already made.
+    static func prepare(
+        markdown: String, warnings: [String], format: DocumentFormat?, units: (count: Int, kind: String)?,
+        source: [UInt8], sourceHash: String, path: String, metadata: Metadata = Metadata()
     ) -> ConvertedDocument {
         let markdownBytes = Array(markdown.utf8)
         let prepared = ProjectStore.PreparedVersion(
-            path: path, sourceSha256: source.sha256, sourceBytes: source.bytes, markdownSha256: SHA256.hex(markdownBytes),
+            path: path, sourceSha256: sourceHash, sourceBytes: source.count, markdownSha256: SHA256.hex(markdownBytes),
             markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
-            format: format, unitCount: units?.count, unitKind: units?.kind,
-            sections: SectionSplitter.split(markdown, format: .init(format: format)), warnings: warnings)
+            format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
+            sections: SectionSplitter.split(markdown, format: .init(format: format?.rawValue)), warnings: warnings)
         return ConvertedDocument(markdown: markdownBytes, prepared: prepared, warnings: warnings, metadata: metadata)
+    }
+}
+
+/// One conversion's Markdown writer and the counter in front of it.
+struct Rendering {
+    let output = StringOutput()
+    let writer: MarkdownWriter
+    let counter: CountingSink
+
+    /// `keepsMetadata`: read the document's properties even though the
+    /// Markdown (without front matter) does not show them.
+    init(limits: Limits, keepsMetadata: Bool = false) {
+        writer = MarkdownWriter(output: output, options: .default, limits: limits)
+        counter = CountingSink(writer, keepsMetadata: keepsMetadata)
+    }
+
+    func finish(format: DocumentFormat, source: [UInt8], sourceHash: String, path: String) throws(ConversionError) -> Ingestion.ConvertedDocument {
+        try writer.finish()
+        return Ingestion.prepare(
+            markdown: output.text, warnings: writer.warnings, format: format, units: counter.units(family: format.family),
+            source: source, sourceHash: sourceHash, path: path, metadata: counter.metadata)
     }
 }
 
@@ -269,7 +388,12 @@ final class CountingSink: DocumentSink {
     private(set) var sheets = 0
     private(set) var metadata = Metadata()
 
-    init(_ target: DocumentSink) { self.target = target }
+    private let keepsMetadata: Bool
+
+    init(_ target: DocumentSink, keepsMetadata: Bool = false) {
+        self.target = target
+        self.keepsMetadata = keepsMetadata
+    }
 
     /// The count to record: boundaries seen, else the metadata's page count
     /// named by the format's family.
@@ -301,10 +425,13 @@ final class CountingSink: DocumentSink {
         try target.append(block)
     }
 
+    var needsMetadata: Bool { keepsMetadata || target.needsMetadata }
     func beginTable(columnCount: Int) throws(ConversionError) { try target.beginTable(columnCount: columnCount) }
     func appendTableRow(_ row: TableRow) throws(ConversionError) { try target.appendTableRow(row) }
+    func appendTableRow(texts: [String]) throws(ConversionError) { try target.appendTableRow(texts: texts) }
     func endTable() throws(ConversionError) { try target.endTable() }
     func addFootnote(_ footnote: FootnoteDefinition) { target.addFootnote(footnote) }
     func addAsset(_ asset: Asset) { target.addAsset(asset) }
     func addWarning(_ warning: String) { target.addWarning(warning) }
+    func limitOutput(forInputBytes count: Int) { target.limitOutput(forInputBytes: count) }
 }

@@ -12,10 +12,15 @@ public enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral,
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Lets a string literal stand for `.string`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// Lets an integer literal stand for `.int`.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// Lets `true` and `false` stand for `.bool`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Lets an array literal stand for `.array`.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// Lets a dictionary literal stand for `.object`; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
     }
@@ -44,11 +49,13 @@ public enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral,
         }
     }
 
+    /// The member named `key` of an object; nil when absent or when this is not an object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
+    /// The string this holds; nil for any other kind of value (numbers are not converted).
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
@@ -59,6 +66,7 @@ public enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral,
         (try? JSONCoding.encoder(snakeCase: false).encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
+    /// Parses one JSON value from `text`; throws the decoder's error when it is not valid JSON.
     public static func parse(_ text: String) throws -> JSONValue {
         try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
@@ -72,11 +80,9 @@ enum JSONCoding {
         return encoder
     }
 
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
-    }
+    /// Inputs name their snake_case keys themselves, so a plain decoder
+    /// reads them exactly as a host's default `JSONDecoder` does.
+    static func decoder() -> JSONDecoder { JSONDecoder() }
 
     /// A Codable value as a `JSONValue` with snake_case keys, the shape
     /// tool outputs take.

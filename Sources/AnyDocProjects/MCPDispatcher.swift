@@ -16,16 +16,21 @@ public final class MCPDispatcher: @unchecked Sendable {
     /// What one worker thread runs calls with: its own tools (and so its
     /// own store connection), and how to stop what it is running.
     public struct Worker: Sendable {
+        /// Runs tool `name` with `arguments` for request `id` and returns the whole JSON-RPC response line.
         public var perform: @Sendable (_ id: JSONValue, _ name: String, _ arguments: JSONValue) -> String
+        /// Stops what `perform` is running (its store's query); called from another thread.
         public var interrupt: @Sendable () -> Void
 
+        /// A worker from its two closures; both must be safe to call from other threads.
         public init(perform: @escaping @Sendable (JSONValue, String, JSONValue) -> String, interrupt: @escaping @Sendable () -> Void) {
             self.perform = perform
             self.interrupt = interrupt
         }
     }
 
+    /// Seconds a tool call may take, counted from its arrival, before it is answered `timeout`.
     public let timeLimitSeconds: Double
+    /// Tool calls that may wait for a worker; one more is answered `busy` at once.
     public let maxQueued: Int
     private let server: MCPServer
     private let workers: [Worker]

@@ -6,15 +6,18 @@ import AnyDocSwift
 /// input ends the server. `handle(line:)` answers in turn; `MCPDispatcher`
 /// runs tool calls on a pool of workers with a time limit each.
 public final class MCPServer: Sendable {
+    /// The MCP version `initialize` answers with when the client asks for none or for one not supported.
     public static let protocolVersion = "2025-06-18"
     /// Versions whose messages this server's subset reads the same way.
     static let supportedVersions: Set<String> = ["2025-06-18", "2025-03-26", "2024-11-05"]
     /// Lines longer than this are refused rather than parsed.
     public static let maxMessageBytes = 4 << 20
 
+    /// The tools `handle(line:)` runs calls with (a dispatcher's workers bring their own).
     public let tools: ResourceTools
     private let serverName: String
 
+    /// A server for `tools`, introducing itself to clients as `serverName`.
     public init(tools: ResourceTools, serverName: String = "anydoc") {
         self.tools = tools
         self.serverName = serverName
@@ -133,9 +136,10 @@ public final class MCPServer: Sendable {
     }
 
     private static func describe(_ error: any Error) -> String {
-        if let error = error as? ProjectError { return "\(error.code): \(error.message)" }
-        if let error = error as? AccessDenied { return "\(error.code): \(error.message)" }
-        if let error = error as? ConversionError { return "\(error.code): \(error.description)" }
+        if let error = error as? ProjectError {
+            if case .conversion(let conversion) = error { return "\(conversion.code): \(conversion.description)" }
+            return "\(error.code): \(error.message)"
+        }
         return String(describing: error)
     }
 

@@ -11,6 +11,7 @@ import Glibc
 /// complete and durable or does not exist. Every read re-hashes what it
 /// read: a flipped bit on disk is reported, never served.
 public struct ObjectStore: Sendable {
+    /// The folder holding the two-digit object folders.
     public let root: String
 
     /// With `create` false the folder must exist already.
@@ -23,10 +24,12 @@ public struct ObjectStore: Sendable {
         }
     }
 
+    /// True for exactly 64 lowercase hex digits, the only names objects have.
     public static func isValidHash(_ hash: String) -> Bool {
         hash.utf8.count == 64 && hash.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 
+    /// Where the object named `hash` is or would be stored; `hash` must be at least two characters.
     public func path(of hash: String) -> String {
         let utf8 = Array(hash.utf8)
         return root + "/" + String(decoding: utf8[0..<2], as: UTF8.self) + "/" + String(decoding: utf8[2...], as: UTF8.self)
@@ -72,6 +75,7 @@ public struct ObjectStore: Sendable {
         try FileSystem.syncFolder(folder)
     }
 
+    /// True when a file exists under the valid hash `hash`; its bytes are not checked (see `isIntact`).
     public func contains(_ hash: String) -> Bool {
         ObjectStore.isValidHash(hash) && access(path(of: hash), F_OK) == 0
     }
@@ -107,7 +111,9 @@ public struct ObjectStore: Sendable {
 
     /// One stored object file, as a walk over the store finds it.
     public struct Entry: Sendable {
+        /// The hash its name spells; nil for a file that is no object.
         public let hash: String?
+        /// The file's (or stray folder's) full path.
         public let path: String
         /// Seconds since the file was last written or reused.
         public let age: Double

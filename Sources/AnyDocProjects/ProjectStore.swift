@@ -1,3 +1,4 @@
+import AnyDocSwift
 import Foundation
 
 /// The versioned store: projects, resources and their versions in SQLite
@@ -8,7 +9,9 @@ import Foundation
 /// processes) may open the same folder at once: SQLite's WAL mode, a busy
 /// timeout and write transactions taken up front make them queue, not fail.
 public final class ProjectStore: @unchecked Sendable {
+    /// The store's folder, holding `store.sqlite` and `objects/`.
     public let root: String
+    /// The content-addressed files holding every version's source bytes and Markdown.
     public let objects: ObjectStore
     // Guarded by `lock`: a SQLite connection is used by one thread at a time.
     private let database: SQLiteDatabase
@@ -79,9 +82,10 @@ public final class ProjectStore: @unchecked Sendable {
         """
 
     private static func project(_ row: SQLiteRow) -> Project {
-        Project(name: row.string(0), key: row.string(1), createdAt: row.string(2), resourceCount: row.int(3))
+        Project(name: row.string(0), key: row.string(1), createdAt: StoreTimestamp.stored(row.string(2)), resourceCount: row.int(3))
     }
 
+    /// Creates a project; throws `nameClash` if its normalised name is taken, `invalidArgument` if it is bad.
     public func createProject(_ name: String) throws(ProjectError) -> Project {
         let display = try ProjectName.displayName(name)
         let key = try ProjectName.key(name)
@@ -110,12 +114,14 @@ public final class ProjectStore: @unchecked Sendable {
         }
     }
 
+    /// Every project, ordered by normalised name.
     public func projects() throws(ProjectError) -> [Project] {
         try withDatabase { database in
             try database.query("SELECT \(Self.projectColumns) FROM projects p ORDER BY p.name_key", row: Self.project)
         }
     }
 
+    /// The project whose name normalises as `name` does; throws `notFound` when there is none.
     public func project(named name: String) throws(ProjectError) -> Project {
         let key = try ProjectName.key(name)
         return try withDatabase { database in
@@ -126,6 +132,8 @@ public final class ProjectStore: @unchecked Sendable {
         }
     }
 
+    /// Renames the project `name` to `newName` (changing only case or spacing is allowed) and returns it;
+    /// throws `notFound`, or `nameClash` when another project already has the new name.
     public func renameProject(_ name: String, to newName: String) throws(ProjectError) -> Project {
         let key = try ProjectName.key(name)
         let newDisplay = try ProjectName.displayName(newName)
@@ -185,7 +193,8 @@ public final class ProjectStore: @unchecked Sendable {
 
     static func resource(_ row: SQLiteRow) -> Resource {
         Resource(id: row.string(0), project: row.string(1), path: row.string(2), latestVersion: row.int(3),
-                 deleted: row.int(4) != 0, format: row.optionalString(5), updatedAt: row.string(6))
+                 deleted: row.int(4) != 0, format: row.optionalString(5).flatMap(DocumentFormat.init(rawValue:)),
+                 updatedAt: StoreTimestamp.stored(row.string(6)))
     }
 
     /// A page of resources ordered by path, after `afterPath` when given.
@@ -199,7 +208,7 @@ public final class ProjectStore: @unchecked Sendable {
     }
 
     /// A resource named by its id or its logical path.
-    public func resource(in project: String, _ reference: String) throws(ProjectError) -> Resource {
+    public func resource(named reference: String, in project: String) throws(ProjectError) -> Resource {
         try withDatabase { database in try Self.findResource(database, project: project, reference) }
     }
 
@@ -224,14 +233,16 @@ public final class ProjectStore: @unchecked Sendable {
     static func version(_ row: SQLiteRow) -> ResourceVersion {
         ResourceVersion(
             resourceId: row.string(0), path: row.string(1), number: row.int(2), deleted: row.int(3) != 0,
-            sourceSha256: row.optionalString(4), markdownSha256: row.optionalString(5), format: row.optionalString(6),
+            sourceSha256: row.optionalString(4), markdownSha256: row.optionalString(5),
+            format: row.optionalString(6).flatMap(DocumentFormat.init(rawValue:)),
             converterVersion: row.string(7), sourceBytes: row.int(8), markdownBytes: row.int(9), markdownChars: row.int(10),
-            unitCount: row.optionalInt(11), unitKind: row.optionalString(12), createdAt: row.string(13),
+            unitCount: row.optionalInt(11), unitKind: row.optionalString(12).flatMap(SourceLocation.Kind.init(rawValue:)),
+            createdAt: StoreTimestamp.stored(row.string(13)),
             warnings: row.optionalString(14).map { $0.split(separator: "\n").map(String.init) })
     }
 
-    /// Every version of a resource, oldest first.
-    public func history(in project: String, _ reference: String) throws(ProjectError) -> [ResourceVersion] {
+    /// Every version of a resource (id or path), oldest first.
+    public func history(of reference: String, in project: String) throws(ProjectError) -> [ResourceVersion] {
         try withDatabase { database in
             let (resource, _) = try Self.splitReference(database, project: project, reference)
             return try database.query("SELECT \(Self.versionColumns) WHERE v.resource_id = ? ORDER BY v.number", resource.id, row: Self.version)
@@ -242,7 +253,35 @@ public final class ProjectStore: @unchecked Sendable {
     /// or a bare 64-digit hash (source or Markdown) anywhere in the project.
     /// `selector` (`3`, `v3` or a hash of at least 7 digits) overrides any
     /// suffix. Without either, the latest version, which must not be a removal.
+    public func version(of reference: String, in project: String, selector: VersionSelector = .latest) throws(ProjectError) -> ResourceVersion {
+        try version(in: project, reference, selectorText: selector.text)
+    }
+
+    /// `version(of:in:selector:)` with the selector as an agent writes it
+    /// (`3`, `v3`, a hash prefix), checked when the version is looked up.
+    public func version(of reference: String, in project: String, selector text: String?) throws(ProjectError) -> ResourceVersion {
+        try version(in: project, reference, selectorText: text)
+    }
+
+    /// Deprecated spelling of `version(of:in:selector:)` with the selector as text.
+    @available(*, deprecated, renamed: "version(of:in:selector:)")
     public func version(in project: String, _ reference: String, selector: String? = nil) throws(ProjectError) -> ResourceVersion {
+        try version(in: project, reference, selectorText: selector)
+    }
+
+    /// Deprecated spelling of `history(of:in:)`.
+    @available(*, deprecated, renamed: "history(of:in:)")
+    public func history(in project: String, _ reference: String) throws(ProjectError) -> [ResourceVersion] {
+        try history(of: reference, in: project)
+    }
+
+    /// Deprecated spelling of `resource(named:in:)`.
+    @available(*, deprecated, renamed: "resource(named:in:)")
+    public func resource(in project: String, _ reference: String) throws(ProjectError) -> Resource {
+        try resource(named: reference, in: project)
+    }
+
+    private func version(in project: String, _ reference: String, selectorText selector: String?) throws(ProjectError) -> ResourceVersion {
         try withDatabase { database in
             if selector == nil, ObjectStore.isValidHash(reference.lowercased()) {
                 let projectID = try Self.projectID(database, name: project)
@@ -321,20 +360,31 @@ public final class ProjectStore: @unchecked Sendable {
     /// A converted document whose objects are already stored, ready to
     /// become a version.
     public struct PreparedVersion: Sendable {
+        /// The logical path the version is stored under.
         public var path: String
+        /// SHA-256 of the document's bytes, already stored in `objects`.
         public var sourceSha256: String
+        /// Size of the document, in bytes.
         public var sourceBytes: Int
+        /// SHA-256 of the Markdown's UTF-8 bytes, already stored in `objects`.
         public var markdownSha256: String
+        /// Size of the Markdown in UTF-8 bytes.
         public var markdownBytes: Int
+        /// The Markdown's length in Unicode scalars, the unit read offsets use.
         public var markdownChars: Int
+        /// The `DocumentFormat` raw value the bytes were read as; nil when unknown.
         public var format: String?
+        /// Pages, slides or sheets, when the format has them.
         public var unitCount: Int?
+        /// What `unitCount` counts, as a `SourceLocation.Kind` raw value.
         public var unitKind: String?
+        /// The Markdown split into the sections search indexes, in order.
         public var sections: [Section]
         /// The conversion's warnings, kept with the version.
         public var warnings: [String] = []
     }
 
+    /// What committing a file did: a new resource, a new version, nothing, or a repair.
     public enum CommitOutcome: String, Sendable, Codable {
         /// `repaired`: the bytes were unchanged, and stored objects of theirs
         /// that were damaged or missing were written again.

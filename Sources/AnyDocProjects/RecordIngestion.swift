@@ -35,40 +35,32 @@ public struct RecordIngestion {
         let input = inputs[record.path] ?? Ingestion.Input(file: record.path, path: record.path.split(separator: "/").last.map(String.init) ?? record.path)
         guard seen.insert(input.file).inserted else { return }
         switch store(record, as: input) {
-        case .success(let item):
-            summary.items.append(item)
-            switch item.outcome {
-            case .added: summary.added += 1
-            case .updated: summary.updated += 1
-            case .unchanged: summary.unchanged += 1
-            case .repaired: summary.repaired += 1
-            }
-        case .failure(let failure):
-            summary.failed.append(.init(file: input.file, code: failure.code, reason: failure.reason))
+        case .success(let item): summary.record(item)
+        case .failure(let error): summary.failed.append(.init(file: input.file, error: error))
         }
     }
 
     /// The summary, with every planned file no record came for as failed.
     public mutating func finish() -> IngestSummary {
         for file in expected where !seen.contains(file) {
-            summary.failed.append(.init(file: file, code: "missing", reason: "no record came back for it"))
+            summary.failed.append(.init(file: file, error: .notFound("no record came back for it")))
         }
         seen.formUnion(expected)
         summary.seconds = FileSystem.now() - started
         return summary
     }
 
-    private func store(_ record: DocumentRecord, as input: Ingestion.Input) -> Result<IngestSummary.Item, Ingestion.FileFailure> {
+    private func store(_ record: DocumentRecord, as input: Ingestion.Input) -> Result<IngestSummary.Item, ProjectError> {
         if record.status != "ok" {
-            return .failure(.init(code: record.error?.code ?? "failed", reason: record.error?.message ?? "the conversion failed"))
+            return .failure(ProjectError(code: record.error?.code ?? "io", message: record.error?.message ?? "the conversion failed"))
         }
         guard let markdown = record.markdown, let hash = record.sourceSha256 else {
-            return .failure(.init(code: "invalid_argument", reason: "the record holds no Markdown (converted with --chunks?)"))
+            return .failure(.invalidArgument("the record holds no Markdown (converted with --chunks?)"))
         }
         do {
             let bytes = try converter.readRegularFile(at: input.file)
             guard SHA256.hex(bytes) == hash else {
-                return .failure(.init(code: "changed", reason: "the file changed after it was converted"))
+                return .failure(.io("the file changed after it was converted"))
             }
             if let latest = try store.latestVersion(in: summary.project, path: input.path), latest.sourceSha256 == hash,
                 let stored = latest.markdownSha256, store.objects.isIntact(hash), store.objects.isIntact(stored)
@@ -76,17 +68,14 @@ public struct RecordIngestion {
                 return .success(.init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number))
             }
             let units = record.units.map { (count: $0.count, kind: $0.kind) }
-            let document = Ingestion.prepared(
-                markdown: markdown, format: record.format, units: units, warnings: record.warnings,
-                source: (hash, bytes.count), path: input.path)
+            let document = Ingestion.prepare(
+                markdown: markdown, warnings: record.warnings, format: record.format.flatMap(DocumentFormat.init(rawValue:)),
+                units: units, source: bytes, sourceHash: hash, path: input.path)
             let (outcome, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: summary.project)
             return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
                                   warnings: record.warnings.isEmpty ? nil : record.warnings))
-        } catch let error as ConversionError {
-            return .failure(.init(code: error.code, reason: error.reason))
         } catch {
-            let error = ProjectError.wrap(error)
-            return .failure(.init(code: error.code, reason: error.message))
+            return .failure(ProjectError.wrap(error))
         }
     }
 }

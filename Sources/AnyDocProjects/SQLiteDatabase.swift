@@ -2,16 +2,16 @@ internal import CSQLite
 import Glibc
 
 /// A failed SQLite call: the result code and SQLite's own message.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+package struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// The extended result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT_UNIQUE`, …).
-    public let code: Int32
-    public let message: String
+    package let code: Int32
+    package let message: String
 
-    public var primaryCode: Int32 { code & 0xFF }
-    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    package var primaryCode: Int32 { code & 0xFF }
+    package var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     /// `SQLITE_CONSTRAINT_UNIQUE` or `_PRIMARYKEY` (C macros Swift cannot import).
-    public var isUniqueConstraint: Bool { code == SQLITE_CONSTRAINT | (8 << 8) || code == SQLITE_CONSTRAINT | (6 << 8) }
-    public var description: String { "sqlite error \(code): \(message)" }
+    package var isUniqueConstraint: Bool { code == SQLITE_CONSTRAINT | (8 << 8) || code == SQLITE_CONSTRAINT | (6 << 8) }
+    package var description: String { "sqlite error \(code): \(message)" }
 }
 
 /// A value bound to, or read from, a statement.

@@ -3,8 +3,8 @@
 /// the name short in C (SQLite reads bound text up to it, `open` too), and
 /// other control characters hide what a name really is in logs and
 /// messages: both are refused outright.
-public enum SafeName {
-    public static func check(_ name: String, what: String) throws(ProjectError) {
+package enum SafeName {
+    package static func check(_ name: String, what: String) throws(ProjectError) {
         if let bad = name.unicodeScalars.first(where: isControl) {
             let code = String(bad.value, radix: 16, uppercase: true)
             throw .invalidArgument("\(what) cannot contain control characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)): '\(escaped(name))'")
@@ -17,7 +17,7 @@ public enum SafeName {
     }
 
     /// The name with control characters written as `\u{…}`, safe to print.
-    public static func escaped(_ name: String) -> String {
+    package static func escaped(_ name: String) -> String {
         var result = ""
         for scalar in name.unicodeScalars {
             if isControl(scalar) {

@@ -17,6 +17,10 @@ public struct SearchHit: Sendable, Codable, Equatable {
     /// `resource_read` as `offset` to read the hit in context.
     public var offset: Int
     public var length: Int
+
+    enum CodingKeys: String, CodingKey {
+        case resourceId = "resource_id", path, version, headingPath = "heading_path", location, snippet, score, offset, length
+    }
 }
 
 extension ProjectStore {

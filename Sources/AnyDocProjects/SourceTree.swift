@@ -22,13 +22,13 @@ struct SourceTree {
         // A path the user named is followed even when it is a link.
         var info = stat()
         guard stat(path, &info) == 0 else {
-            failed.append(.init(file: given, code: "io", reason: "no such file or folder, or not readable"))
+            failed.append(.init(file: given, error: .io("no such file or folder, or not readable")))
             return
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             guard let root = Self.realPath(path) else {
-                failed.append(.init(file: given, code: "io", reason: "cannot resolve the folder: \(FileSystem.lastError)"))
+                failed.append(.init(file: given, error: .io("cannot resolve the folder: \(FileSystem.lastError)")))
                 return
             }
             walk(path, root: root, relative: "", info: info)
@@ -45,7 +45,7 @@ struct SourceTree {
             return
         }
         guard let names = FileSystem.entries(folder)?.sorted() else {
-            failed.append(.init(file: folder, code: "io", reason: "cannot read the folder: \(FileSystem.lastError)"))
+            failed.append(.init(file: folder, error: .io("cannot read the folder: \(FileSystem.lastError)")))
             return
         }
         for name in names {
@@ -61,7 +61,7 @@ struct SourceTree {
     private mutating func visit(_ file: String, name: String, root: String, relative: String) {
         var info = stat()
         guard lstat(file, &info) == 0 else {
-            failed.append(.init(file: file, code: "io", reason: "cannot read: \(FileSystem.lastError)"))
+            failed.append(.init(file: file, error: .io("cannot read: \(FileSystem.lastError)")))
             return
         }
         if info.st_mode & S_IFMT == S_IFLNK {

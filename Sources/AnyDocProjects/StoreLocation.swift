@@ -2,8 +2,8 @@ import Foundation
 
 /// Where the store lives: `--store DIR`, else `$ANYDOC_STORE`, else
 /// `$XDG_DATA_HOME/anydoc`, else `~/.local/share/anydoc`.
-public enum StoreLocation {
-    public static func resolve(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+package enum StoreLocation {
+    package static func resolve(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let path = environment["ANYDOC_STORE"], !path.isEmpty { return path }
         // The XDG spec says relative values are invalid and must be ignored.

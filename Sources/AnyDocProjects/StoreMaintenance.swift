@@ -3,23 +3,38 @@ import Glibc
 
 /// What `verify` found: every object re-hashed, every reference checked.
 public struct VerifyReport: Sendable, Codable, Equatable {
+    /// One thing wrong under the object folders: a bad or missing object, or a stray file.
     public struct Problem: Sendable, Codable, Equatable {
+        /// The object's hash; nil for a stray file, which is not named by one.
         public var hash: String?
+        /// The file's path; for a `missing` object, where it should be.
         public var file: String?
         /// `damaged` (bytes differ from the name), `missing` (referenced,
         /// absent), `unreadable`, or `stray` (not an object).
         public var problem: String
         /// The versions that need it, as `project:path@vN`.
         public var referencedBy: [String]
+
+        enum CodingKeys: String, CodingKey { case hash, file, problem, referencedBy = "referenced_by" }
     }
 
+    /// Object files re-hashed (or found unreadable); strays are not counted.
     public var objectsChecked = 0
+    /// Bytes read while re-hashing, in total.
     public var bytesChecked = 0
+    /// `ok`, or SQLite's and the search indexes' integrity findings joined by `; `.
     public var databaseCheck = "ok"
+    /// Everything found: strays, unreadable and damaged objects in folder order, then missing ones.
     public var problems: [Problem] = []
 
+    enum CodingKeys: String, CodingKey {
+        case objectsChecked = "objects_checked", bytesChecked = "bytes_checked", databaseCheck = "database_check", problems
+    }
+
+    /// True when the database checks out and every problem is only a stray file.
     public var isClean: Bool { databaseCheck == "ok" && problems.allSatisfy { $0.problem == "stray" } }
 
+    /// The report for a person: one summary line, then one line per problem.
     public var text: String {
         var text = "Checked \(objectsChecked) objects (\(bytesChecked) bytes); database: \(databaseCheck).\n"
         if problems.isEmpty { return text + "No damage found.\n" }
@@ -34,13 +49,19 @@ public struct VerifyReport: Sendable, Codable, Equatable {
 
 /// What `collectGarbage` removed and kept.
 public struct GarbageReport: Sendable, Codable, Equatable {
+    /// Unreferenced objects and stale temporary files deleted.
     public var removed = 0
+    /// The size of the files deleted, in bytes.
     public var bytesFreed = 0
+    /// Objects kept because a version refers to them.
     public var kept = 0
     /// Unreferenced but younger than the grace period: possibly written by
     /// an ingest that has not committed yet.
     public var keptRecent = 0
 
+    enum CodingKeys: String, CodingKey { case removed, bytesFreed = "bytes_freed", kept, keptRecent = "kept_recent" }
+
+    /// The report as one line for a person.
     public var text: String {
         "Removed \(removed) unreferenced objects (\(bytesFreed) bytes); kept \(kept) referenced"
             + (keptRecent > 0 ? " and \(keptRecent) recent unreferenced" : "") + ".\n"

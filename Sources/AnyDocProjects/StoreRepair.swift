@@ -2,16 +2,24 @@ import AnyDocSwift
 
 /// What `repair` restored, and what only a backup can bring back.
 public struct RepairReport: Sendable, Codable, Equatable {
+    /// A referenced object that is damaged or missing and that nothing available could rebuild.
     public struct Unrestorable: Sendable, Codable, Equatable {
+        /// The object's hash.
         public var hash: String
         /// The versions that need it, as `project:path@vN`.
         public var referencedBy: [String]
+
+        enum CodingKeys: String, CodingKey { case hash, referencedBy = "referenced_by" }
     }
 
     /// Hashes of the objects written again, sorted.
     public var restored: [String] = []
+    /// Objects still damaged or missing, sorted by hash, with the versions that need them.
     public var unrestorable: [Unrestorable] = []
 
+    enum CodingKeys: String, CodingKey { case restored, unrestorable }
+
+    /// The report for a person, with advice when something could not be restored.
     public var text: String {
         if restored.isEmpty && unrestorable.isEmpty { return "Nothing to repair: every referenced object is intact.\n" }
         var text = "Restored \(restored.count) objects; \(unrestorable.count) could not be restored.\n"

@@ -2,19 +2,19 @@
 /// grapheme clusters, do not depend on the Unicode tables of the runtime,
 /// so an offset into a pinned version means the same text forever; unlike
 /// bytes or UTF-16 units, they never split a character's encoding.
-public enum TextSlice {
-    public static let defaultMaxChars = 20_000
-    public static let maxCharsCap = 100_000
+package enum TextSlice {
+    package static let defaultMaxChars = 20_000
+    package static let maxCharsCap = 100_000
 
-    public struct Slice: Sendable, Equatable {
-        public var text: String
-        public var offset: Int
+    package struct Slice: Sendable, Equatable {
+        package var text: String
+        package var offset: Int
         /// Where the next read starts; nil when this slice reaches the end.
-        public var nextOffset: Int?
-        public var totalChars: Int
+        package var nextOffset: Int?
+        package var totalChars: Int
     }
 
-    public static func scalarCount(_ bytes: [UInt8]) -> Int {
+    package static func scalarCount(_ bytes: [UInt8]) -> Int {
         var count = 0
         for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
         return count
@@ -23,7 +23,7 @@ public enum TextSlice {
     /// Up to `maxChars` scalars from `offset`. A slice that does not reach
     /// the end is cut after its last line break in the second half of the
     /// window, when there is one, so pages end on whole lines.
-    public static func slice(_ bytes: [UInt8], offset: Int, maxChars: Int) -> Slice {
+    package static func slice(_ bytes: [UInt8], offset: Int, maxChars: Int) -> Slice {
         let total = scalarCount(bytes)
         let offset = max(0, offset)
         guard offset < total else { return Slice(text: "", offset: offset, nextOffset: nil, totalChars: total) }

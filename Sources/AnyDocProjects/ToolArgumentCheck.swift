@@ -4,13 +4,13 @@
 /// answers a violation with JSON-RPC `invalid params` (-32602) before the
 /// tool runs, so what the schema promises is what the server enforces: an
 /// argument a model invented is refused, not silently ignored.
-public enum ToolArgumentCheck {
-    public struct Violation: Error, Sendable, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+package enum ToolArgumentCheck {
+    package struct Violation: Error, Sendable, Equatable, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
-    public static func check(_ arguments: JSONValue, against schema: JSONValue, tool: String) throws(Violation) {
+    package static func check(_ arguments: JSONValue, against schema: JSONValue, tool: String) throws(Violation) {
         let given: [String: JSONValue]
         switch arguments {
         case .null: given = [:]

@@ -24,7 +24,7 @@ enum ProjectsCommand {
         if parsed.has("json") {
             try StoreCommandSupport.printJSON(projects)
         } else {
-            for project in projects { Terminal.writeOutput("\(project.name)\t\(project.resourceCount) resources\t\(project.createdAt)\n") }
+            for project in projects { Terminal.writeOutput("\(project.name)\t\(project.resourceCount) resources\t\(StoreCommandSupport.timestamp(project.createdAt))\n") }
         }
         return 0
     }

@@ -39,7 +39,7 @@ enum ResourcesCommand {
             try StoreCommandSupport.printJSON(resources)
         } else {
             for resource in resources {
-                let state = resource.deleted ? "removed" : (resource.format ?? "?")
+                let state = resource.deleted ? "removed" : (resource.format?.rawValue ?? "?")
                 Terminal.writeOutput("\(resource.path)\tv\(resource.latestVersion)\t\(state)\t\(resource.id)\n")
             }
         }
@@ -58,7 +58,7 @@ enum ResourcesCommand {
         let offset = try parsed.integer("offset", in: 0...Int.max)
         let maxChars = try parsed.integer("max-chars", in: 1...Int.max)
         if offset == nil && maxChars == nil && !parsed.has("json") {
-            let version = try store.version(in: project, parsed.positionals[0], selector: parsed.value("version"))
+            let version = try store.version(of: parsed.positionals[0], in: project, selector: parsed.value("version"))
             Terminal.writeOutput(try store.markdown(of: version))
             warn(version.warnings, version.reference)
             return 0
@@ -112,16 +112,16 @@ enum ResourcesCommand {
         guard let parsed = try parser("history", "List a resource's versions, oldest first.", "<path|id>").parseOrShowHelp(arguments) else { return 0 }
         let project = try StoreCommandSupport.requireProject(parsed)
         guard parsed.positionals.count == 1 else { throw UsageError("history takes one resource") }
-        let versions = try StoreCommandSupport.openStore(parsed).history(in: project, parsed.positionals[0])
+        let versions = try StoreCommandSupport.openStore(parsed).history(of: parsed.positionals[0], in: project)
         if parsed.has("json") {
             try StoreCommandSupport.printJSON(versions)
         } else {
             for version in versions {
                 if version.deleted {
-                    Terminal.writeOutput("v\(version.number)\t\(version.createdAt)\tremoved\n")
+                    Terminal.writeOutput("v\(version.number)\t\(StoreCommandSupport.timestamp(version.createdAt))\tremoved\n")
                 } else {
-                    let units = version.unitCount.map { "\t\($0) \($0 == 1 ? version.unitKind ?? "page" : (version.unitKind ?? "page") + "s")" } ?? ""
-                    Terminal.writeOutput("v\(version.number)\t\(version.createdAt)\t\(version.format ?? "?")\t\(version.sourceBytes) bytes\tsource \(version.sourceSha256?.prefix(12) ?? "")\tmarkdown \(version.markdownSha256?.prefix(12) ?? "")\(units)\n")
+                    let units = version.unitCount.map { "\t\($0) \($0 == 1 ? version.unitKind?.rawValue ?? "page" : (version.unitKind?.rawValue ?? "page") + "s")" } ?? ""
+                    Terminal.writeOutput("v\(version.number)\t\(StoreCommandSupport.timestamp(version.createdAt))\t\(version.format?.rawValue ?? "?")\t\(version.sourceBytes) bytes\tsource \(version.sourceSha256?.prefix(12) ?? "")\tmarkdown \(version.markdownSha256?.prefix(12) ?? "")\(units)\n")
                 }
             }
         }

@@ -21,6 +21,9 @@ enum StoreCommandSupport {
         }
     }
 
+    /// A store timestamp as the store writes it (ISO 8601 UTC, milliseconds).
+    static func timestamp(_ date: Date) -> String { ResourceVersion.timestampText(date) }
+
     /// Pretty JSON with snake_case keys, the shape the tools use.
     static func printJSON(_ value: some Encodable) throws {
         let encoder = JSONEncoder()

@@ -19,11 +19,10 @@ enum AnydocProcess {
         }
     }
 
-    /// Decodes what a `--json` command printed (snake_case keys).
+    /// Decodes what a `--json` command printed: the library's types name
+    /// their snake_case keys, so a plain decoder reads them.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(type, from: data)
+        try JSONDecoder().decode(type, from: data)
     }
 
     static let executable: String? = {

@@ -44,6 +44,6 @@ import Testing
         let store = try ProjectStore(root: fixture.storePath)
         let tool = try ResourceTools(store: store, defaultProject: "P").resourceRead(ResourceReadInput(resource: "page.html"))
         #expect(tool.warnings?.first?.hasPrefix("no text was found") == true)
-        #expect(try store.version(in: "P", "text.md").warnings == nil)
+        #expect(try store.version(of: "text.md", in: "P").warnings == nil)
     }
 }

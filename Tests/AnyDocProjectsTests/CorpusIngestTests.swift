@@ -48,7 +48,7 @@ final class CorpusStore: Sendable {
 struct CorpusIngestTests {
     /// The error codes a conversion may fail with; anything else (`io`,
     /// `database`) would be the store's fault, not the document's.
-    static let documentErrorCodes: Set<String> = ["unsupported", "malformed", "encrypted", "resource_limit", "missing_part"]
+    static let documentErrorCodes: Set<String> = ["unsupported", "malformed", "encrypted", "password_required", "resource_limit", "missing_part"]
 
     @Test func everyCorpusFileIsConvertedFailedWithAReasonOrSkipped() throws {
         let corpus = try CorpusStore.get()

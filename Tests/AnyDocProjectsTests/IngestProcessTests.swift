@@ -90,7 +90,7 @@ struct IngestProcessTests {
         #expect(committed.allSatisfy { $0.latestVersion == 1 && !$0.deleted })
         // Every committed version is whole: its objects are there and readable.
         for resource in committed {
-            let version = try store.version(in: Self.project, resource.path)
+            let version = try store.version(of: resource.path, in: Self.project)
             #expect(try store.source(of: version).count == version.sourceBytes)
             #expect(try store.markdown(of: version).utf8.count == version.markdownBytes)
         }
@@ -206,7 +206,7 @@ struct IngestProcessTests {
         let store = try fixture.store()
         let resources = try store.resources(in: Self.project, limit: 1000)
         #expect(resources.count == 2 * perSide + 1)
-        #expect(try store.history(in: Self.project, "shared.md").map(\.number) == [1, 2])
+        #expect(try store.history(of: "shared.md", in: Self.project).map(\.number) == [1, 2])
         for side in ["left", "right"] {
             let hits = try store.search(in: Self.project, query: side + "word", limit: 100)
             // The shared page holds only the side that committed last.

@@ -22,20 +22,20 @@ import Testing
         // Same bytes again: no new versions.
         let second = try ingestion.run([fixture.documents], project: "field  work")
         #expect(second.added == 0 && second.updated == 0 && second.unchanged == expected)
-        #expect(try store.history(in: "Field Work", "guide.md").count == 1)
+        #expect(try store.history(of: "guide.md", in: "Field Work").count == 1)
 
         // One changed file: exactly one new version; v1 stays readable.
-        let v1 = try store.version(in: "Field Work", "guide.md")
+        let v1 = try store.version(of: "guide.md", in: "Field Work")
         let v1Markdown = try store.markdown(of: v1)
         try fixture.write("guide.md", guideMarkdown + "\n\nA new paragraph about glaciers.\n")
         let third = try ingestion.run([fixture.documents], project: "Field Work")
         #expect(third.updated == 1 && third.added == 0 && third.unchanged == expected - 1)
-        let history = try store.history(in: "Field Work", "guide.md")
+        let history = try store.history(of: "guide.md", in: "Field Work")
         #expect(history.map(\.number) == [1, 2])
-        #expect(try store.markdown(of: store.version(in: "Field Work", "guide.md@v1")) == v1Markdown)
-        #expect(try store.version(in: "Field Work", v1.sourceSha256!).number == 1)
-        #expect(try store.version(in: "Field Work", "guide.md", selector: String(v1.markdownSha256!.prefix(10))).number == 1)
-        #expect(try store.markdown(of: store.version(in: "Field Work", "guide.md")).contains("glaciers"))
+        #expect(try store.markdown(of: store.version(of: "guide.md@v1", in: "Field Work")) == v1Markdown)
+        #expect(try store.version(of: v1.sourceSha256!, in: "Field Work").number == 1)
+        #expect(try store.version(of: "guide.md", in: "Field Work", selector: String(v1.markdownSha256!.prefix(10))).number == 1)
+        #expect(try store.markdown(of: store.version(of: "guide.md", in: "Field Work")).contains("glaciers"))
         #expect(history[1].converterVersion == AnyDocProjects.converterVersion)
         #expect(history[1].resourceId == v1.resourceId)
 
@@ -71,7 +71,7 @@ import Testing
         // Paging a read to the end yields the Markdown exactly once.
         let tools = ResourceTools(store: store, defaultProject: "Field Work")
         for name in ["guide.md", "chinese.txt", "titles-order.pptx"] where name != "chinese.txt" || Fixture.hasChinese {
-            let whole = try store.markdown(of: store.version(in: "Field Work", name))
+            let whole = try store.markdown(of: store.version(of: name, in: "Field Work"))
             var text = ""
             var offset: Int? = 0
             var pages = 0
@@ -93,8 +93,8 @@ import Testing
         let tombstone = try store.remove(in: "Field Work", "guide.md")
         #expect(tombstone.deleted && tombstone.number == 3)
         #expect(try store.search(in: "Field Work", query: "kingfisher").isEmpty)
-        #expect(throws: ProjectError.self) { try store.version(in: "Field Work", "guide.md") }
-        #expect(try store.markdown(of: store.version(in: "Field Work", "guide.md@v2")).contains("glaciers"))
+        #expect(throws: ProjectError.self) { try store.version(of: "guide.md", in: "Field Work") }
+        #expect(try store.markdown(of: store.version(of: "guide.md@v2", in: "Field Work")).contains("glaciers"))
         #expect(try store.resources(in: "Field Work").count == expected - 1)
         #expect(try store.resources(in: "Field Work", includeDeleted: true).count == expected)
         // Ingesting it again brings it back as a new version.
@@ -143,7 +143,7 @@ import Testing
         #expect(!store.objects.contains(orphan))
         #expect(try store.verify().isClean)
         for resource in try store.resources(in: "keep") {
-            _ = try store.markdown(of: store.version(in: "keep", resource.path))
+            _ = try store.markdown(of: store.version(of: resource.path, in: "keep"))
         }
         // Within the grace period nothing unreferenced is removed.
         let young = try store.objects.put(Array("young".utf8))
@@ -178,7 +178,7 @@ import Testing
         #expect(summaries.map(\.updated).reduce(0, +) == 1)
         let store = try fixture.store()
         #expect(try store.resources(in: "Shared Project", limit: 100).count == 25)
-        #expect(try store.history(in: "Shared Project", "shared.md").map(\.number) == [1, 2])
+        #expect(try store.history(of: "shared.md", in: "Shared Project").map(\.number) == [1, 2])
         #expect(try store.search(in: "Shared Project", query: "batch", limit: 100).count == 25)
         #expect(try store.projects().count == 1)
         #expect(try store.verify().isClean)

@@ -69,7 +69,7 @@ import Testing
         #expect(hit.snippet.contains("<mark>Alpha</mark>") && hit.snippet.contains("Beta & Co") && hit.snippet.contains("heron picture"))
         #expect(!hit.snippet.contains("<td>") && !hit.snippet.contains("&amp;"))
         // The hit's offset and length are scalars of the Markdown, around the match.
-        let markdown = try store.markdown(of: store.version(in: "Reading", "prices.md"))
+        let markdown = try store.markdown(of: store.version(of: "prices.md", in: "Reading"))
         let scalars = Array(markdown.unicodeScalars)
         let section = String(String.UnicodeScalarView(scalars[hit.offset..<hit.offset + hit.length]))
         #expect(section.contains("<td>Alpha</td>"))

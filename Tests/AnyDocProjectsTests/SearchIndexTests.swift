@@ -145,7 +145,7 @@ import Testing
             #expect(try Ingestion(store: store, jobs: 1).run([fixture.documents], project: "Old").added == 3)
             var old: [(id: String, version: Int, sections: [Section])] = []
             for path in ["guide.md", "rows.md", "cells.md"] {
-                let version = try store.version(in: "Old", path)
+                let version = try store.version(of: path, in: "Old")
                 let markdown = try store.markdown(of: version)
                 expected[path] = SectionSplitter.split(markdown)
                 old.append((version.resourceId, version.number, Self.secondLayoutSections(markdown)))
@@ -166,7 +166,7 @@ import Testing
         #expect(try upgraded.search(in: "Old", query: "mountain weather").first?.location == SourceLocation(kind: .page, number: 2))
         #expect(try upgraded.search(in: "Old", query: "kestrel", limit: 100).count > 3)
         for (path, sections) in expected {
-            let id = try upgraded.resource(in: "Old", path).id
+            let id = try upgraded.resource(named: path, in: "Old").id
             let stored = try upgraded.withDatabase { database in
                 try database.query("SELECT start_offset, length, body, heading FROM sections WHERE resource_id = ? ORDER BY ordinal", id) { row in
                     "\(row.int(0)) \(row.int(1)) \(row.string(2)) \(row.string(3))"

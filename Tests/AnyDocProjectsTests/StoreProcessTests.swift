@@ -110,7 +110,7 @@ import Testing
         let fixture = try Fixture()
         try fixture.copyDocuments(["sample-inventory.csv"], chinese: false)
         #expect(try Self.anydoc(["ingest", fixture.documents, "-p", "P", "-q"], fixture).status == 0)
-        let version = try ProjectStore(root: fixture.storePath).version(in: "P", "sample-inventory.csv")
+        let version = try ProjectStore(root: fixture.storePath).version(of: "sample-inventory.csv", in: "P")
         let store = try ProjectStore(root: fixture.storePath)
         try flipByte(in: store.objects.path(of: version.markdownSha256!))
         try flipByte(in: store.objects.path(of: version.sourceSha256!))

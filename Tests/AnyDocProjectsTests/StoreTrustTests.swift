@@ -75,7 +75,7 @@ import AnyDocSwift
         try fixture.write("guide.md", guideMarkdown)
         let store = try fixture.store()
         _ = try Ingestion(store: store).run([fixture.documents], project: "P")
-        let version = try store.version(in: "P", "guide.md")
+        let version = try store.version(of: "guide.md", in: "P")
         let hash = try #require(version.markdownSha256)
         try flipByte(in: store.objects.path(of: hash))
 
@@ -96,7 +96,7 @@ import AnyDocSwift
         try fixture.write("guide.md", guideMarkdown)
         let store = try fixture.store()
         _ = try Ingestion(store: store).run([fixture.documents], project: "P")
-        try flipByte(in: store.objects.path(of: try store.version(in: "P", "guide.md").markdownSha256!))
+        try flipByte(in: store.objects.path(of: try store.version(of: "guide.md", in: "P").markdownSha256!))
         let tools = ResourceTools(store: store, defaultProject: "P")
         #expect(throws: ProjectError.self) { try tools.resourceRead(ResourceReadInput(resource: "guide.md")) }
         let reply = MCPServer(tools: tools).handle(line: """
@@ -112,7 +112,7 @@ import AnyDocSwift
         let store = try fixture.store()
         let ingestion = Ingestion(store: store)
         _ = try ingestion.run([fixture.documents], project: "P")
-        let version = try store.version(in: "P", "sample-inventory.csv")
+        let version = try store.version(of: "sample-inventory.csv", in: "P")
         let expected = try store.markdown(of: version)
         try flipByte(in: store.objects.path(of: version.markdownSha256!))
         try flipByte(in: store.objects.path(of: version.sourceSha256!))
@@ -130,8 +130,8 @@ import AnyDocSwift
         try fixture.write("guide.md", guideMarkdown + "\nA line of its own.\n")
         let store = try fixture.store()
         _ = try Ingestion(store: store).run([fixture.documents], project: "P")
-        let csv = try store.version(in: "P", "sample-inventory.csv")
-        let guide = try store.version(in: "P", "guide.md")
+        let csv = try store.version(of: "sample-inventory.csv", in: "P")
+        let guide = try store.version(of: "guide.md", in: "P")
         // The CSV's Markdown can be made again from its intact source; the
         // guide's source and Markdown are one object, which only the original file restores.
         try flipByte(in: store.objects.path(of: csv.markdownSha256!))

@@ -8,8 +8,10 @@
 ///
 /// A converter is a value with no shared state: use one from many threads.
 public struct AnyDocConverter: Sendable {
+    /// Limits, OCR and reading choices applied to every document this converter reads.
     public var options: ConversionOptions
 
+    /// A converter with `options`; creating one also does libxml2's one-time set-up.
     public init(options: ConversionOptions = ConversionOptions()) {
         self.options = options
         // libxml2 wants its one-time set-up done before threads parse, which
@@ -30,11 +32,20 @@ public struct AnyDocConverter: Sendable {
     /// `ConversionWarning.noTextPrefix`), never an empty result in silence.
     @discardableResult
     public func convert(_ bytes: [UInt8], fileName: String? = nil, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
+        try convert(bytes, fileName: fileName, into: sink, cancellation: nil)
+    }
+
+    /// `convert(_:fileName:into:)`, stopping with `cancelled` once
+    /// `cancellation` is set (the async entry points set it).
+    func convert(
+        _ bytes: [UInt8], fileName: String?, into sink: DocumentSink, cancellation: CancellationFlag?
+    ) throws(ConversionError) -> DocumentFormat {
         do throws(ConversionError) {
             let (detected, container) = try resolveFormat(bytes, fileName: fileName)
             guard let format = detected.format else { throw .unsupported("the content matches no supported format") }
-            (sink as? MarkdownWriter)?.limitOutput(forInputBytes: bytes.count)
-            let deadline = Deadline(secondsFromNow: options.limits.timeLimitSeconds)
+            sink.limitOutput(forInputBytes: bytes.count)
+            let deadline = Deadline(secondsFromNow: options.limits.timeLimitSeconds, cancellation: cancellation)
+            try deadline.check()
             if let fallback = detected.fallback {
                 return try convert(bytes, as: format, orElse: fallback, container: container, deadline: deadline, fileName: fileName, into: sink)
             }
@@ -112,15 +123,8 @@ public struct AnyDocConverter: Sendable {
         _ bytes: [UInt8], fileName: String? = nil, options markdownOptions: MarkdownOptions = .default
     ) throws(ConversionError) -> (markdown: String, warnings: [String]) {
         let output = StringOutput()
-        let writer = MarkdownWriter(output: output, options: markdownOptions, limits: options.limits)
-        try convert(bytes, fileName: fileName, into: writer)
-        try writer.finish()
-        return (output.text, writer.warnings)
-    }
-
-    /// Reads the file at `path` and converts it to Markdown.
-    public func markdown(fileAt path: String, options markdownOptions: MarkdownOptions = .default) throws(ConversionError) -> String {
-        try markdown(readFile(at: path), fileName: path, options: markdownOptions)
+        let summary = try convert(bytes, fileName: fileName, to: output, options: markdownOptions)
+        return (output.text, summary.warnings)
     }
 
     /// Reads the file at `path`, within the input size limit.
@@ -150,7 +154,8 @@ public struct AnyDocConverter: Sendable {
     private func resolveFormat(_ bytes: [UInt8], fileName: String?) throws(ConversionError) -> (DetectedFormat, OpenedContainer?) {
         if let forced = options.format { return (DetectedFormat(format: forced), nil) }
         let (detected, container) = FormatDetector.detectKeepingContainer(bytes, fileName: fileName)
-        if detected.isEncrypted {
+        // Poppler decides for a PDF: many open with an empty password.
+        if detected.isEncrypted, detected.format != .pdf {
             throw .encrypted("the document is encrypted or password protected")
         }
         return (detected, container)

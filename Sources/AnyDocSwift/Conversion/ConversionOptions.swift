@@ -1,5 +1,6 @@
 /// Choices a caller makes about a conversion.
 public struct ConversionOptions: Sendable {
+    /// The safety limits on input, output, nesting and time; `.default` unless raised or lowered.
     public var limits: Limits = .default
     /// Read the input as this format instead of detecting it.
     public var format: DocumentFormat?
@@ -43,6 +44,7 @@ public struct ConversionOptions: Sendable {
         case never
     }
 
+    /// The defaults: detect the format, OCR pages without text in English at 300 DPI.
     public init() {}
 
     /// These options for one of `count` documents converted side by side.

@@ -6,9 +6,15 @@
 /// a `Document`; `MarkdownWriter` renders them as they arrive. Either way
 /// the content passes through the same model types and, in the end, the
 /// same serializer.
+///
+/// A sink must take blocks and streamed tables; everything else has a
+/// default. A sink that wraps another forwards every member, defaulted
+/// ones included, or the wrapped sink loses what they carry (its output
+/// cap, the row fast path, whether metadata is read).
 public protocol DocumentSink: AnyObject {
     /// Facts about the document. Set before the first block for front
-    /// matter to include them; later calls update what is known.
+    /// matter to include them; later calls update what is known. Ignored
+    /// by default.
     func setMetadata(_ metadata: Metadata)
     /// Whether the sink keeps the document's properties (title, authors,
     /// dates) at all: when it does not, converters skip reading them.
@@ -23,13 +29,25 @@ public protocol DocumentSink: AnyObject {
     /// produce them ("" for an empty cell).
     func appendTableRow(texts: [String]) throws(ConversionError)
     func endTable() throws(ConversionError)
+    /// A footnote body; ignored by default.
     func addFootnote(_ footnote: FootnoteDefinition)
+    /// An embedded file's bytes; ignored by default.
     func addAsset(_ asset: Asset)
+    /// Something lost without failing the conversion; ignored by default.
     func addWarning(_ warning: String)
+    /// Called once before converting an input of `count` bytes, so a sink
+    /// that renders can cap its output by the input's size (a small
+    /// hostile file must not expand without bound). Does nothing by default.
+    func limitOutput(forInputBytes count: Int)
 }
 
 extension DocumentSink {
     public var needsMetadata: Bool { true }
+    public func setMetadata(_ metadata: Metadata) {}
+    public func addFootnote(_ footnote: FootnoteDefinition) {}
+    public func addAsset(_ asset: Asset) {}
+    public func addWarning(_ warning: String) {}
+    public func limitOutput(forInputBytes count: Int) {}
 
     public func appendTableRow(texts: [String]) throws(ConversionError) {
         try appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }))
@@ -47,9 +65,11 @@ extension DocumentSink {
 
 /// A sink that gathers everything into a `Document`.
 public final class DocumentCollector: DocumentSink {
+    /// Everything received so far; complete once the conversion returns.
     public private(set) var document = Document()
     private var openTable: [TableRow]?
 
+    /// An empty collector; read `document` once the conversion has finished.
     public init() {}
 
     public func setMetadata(_ metadata: Metadata) { document.metadata = metadata }

@@ -34,6 +34,7 @@ public struct Limits: Sendable, Equatable {
     /// Wall-clock time for one document, in seconds.
     public var timeLimitSeconds: Double = 120
 
+    /// The default limits; change single fields afterwards.
     public init() {}
 
     /// The defaults: generous for real documents, fatal for bombs.

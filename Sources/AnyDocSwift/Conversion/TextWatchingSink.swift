@@ -44,6 +44,8 @@ final class TextWatchingSink: DocumentSink {
 
     func addAsset(_ asset: Asset) { target.addAsset(asset) }
 
+    func limitOutput(forInputBytes count: Int) { target.limitOutput(forInputBytes: count) }
+
     func addWarning(_ warning: String) {
         if ConversionWarning.isNoText(warning) { sawNoTextWarning = true }
         target.addWarning(warning)

@@ -19,6 +19,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable, Codable {
         case wordprocessing, presentation, spreadsheet, ebook, web, table, text, pdf, image
     }
 
+    /// The family of converter that reads this format.
     public var family: Family {
         switch self {
         case .docx, .docm, .dotx, .dotm, .odt, .rtf, .doc: .wordprocessing

@@ -55,9 +55,10 @@ enum FormatDetector {
     /// PDF readers accept. What that text reads as is the fallback.
     private static func detectPDF(_ bytes: [UInt8], hint: DocumentFormat?) -> DetectedFormat? {
         guard let offset = Signatures.pdfHeaderOffset(bytes) else { return nil }
-        if offset == 0 { return DetectedFormat(format: .pdf) }
+        let encrypted = PDFEncryptionScan.namesEncryption(bytes)
+        if offset == 0 { return DetectedFormat(format: .pdf, isEncrypted: encrypted) }
         guard Signatures.isPDF(bytes) || Signatures.hasPDFTrailer(bytes) else { return nil }
-        return DetectedFormat(format: .pdf, fallback: detectText(Array(bytes.prefix(offset)), hint: hint))
+        return DetectedFormat(format: .pdf, isEncrypted: encrypted, fallback: detectText(Array(bytes.prefix(offset)), hint: hint))
     }
 
     /// HTML by its markup, then text versus binary.

@@ -13,14 +13,17 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var frontMatter = false
     /// Emits `<!-- page N -->` comments and numbered slide headings.
     public var provenanceMarkers = true
+    /// How images whose bytes are in `Document.assets` are shown; by default only as alternative text.
     public var embeddedImages: EmbeddedImages = .altText
 
+    /// Options with the given choices; the defaults match `MarkdownOptions.default`.
     public init(frontMatter: Bool = false, provenanceMarkers: Bool = true, embeddedImages: EmbeddedImages = .altText) {
         self.frontMatter = frontMatter
         self.provenanceMarkers = provenanceMarkers
         self.embeddedImages = embeddedImages
     }
 
+    /// No front matter, provenance markers on, embedded images shown as alternative text.
     public static let `default` = MarkdownOptions()
 }
 

@@ -11,8 +11,10 @@ public protocol MarkdownOutput: AnyObject {
 
 /// Keeps the Markdown in memory.
 public final class StringOutput: MarkdownOutput {
+    /// The Markdown written so far.
     public private(set) var text = ""
 
+    /// An output holding no text yet.
     public init() {}
 
     public func write(_ text: String) throws(ConversionError) {
@@ -25,6 +27,7 @@ public final class StringOutput: MarkdownOutput {
 public final class FileDescriptorOutput: MarkdownOutput {
     private let descriptor: Int32
 
+    /// An output writing to `descriptor`, which must stay open while it is used.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }

@@ -30,7 +30,9 @@ public final class MarkdownWriter: DocumentSink {
     /// flushed, so warnings that arrive later can still be added to it.
     private var pendingFrontMatter: (text: String, metadata: Metadata)?
 
+    /// What the conversion lost without failing, in the order reported.
     public private(set) var warnings: [String] = []
+    /// Embedded files the document references, for a caller to write out.
     public private(set) var assets: [Asset] = []
 
     /// The conversion found no text in a document that has content; a
@@ -43,6 +45,7 @@ public final class MarkdownWriter: DocumentSink {
         var rowsWritten = 0
     }
 
+    /// A writer to `output`; `limits` caps output size, nesting and table cells; call `finish()` at the end.
     public init(output: MarkdownOutput, options: MarkdownOptions = .default, limits: Limits = .default) {
         self.output = output
         self.options = options

@@ -3,9 +3,12 @@
 public struct Asset: Sendable, Equatable {
     /// A file name unique within the document, used as the image source.
     public var name: String
+    /// The MIME type, such as `image/png`: as the document declares it, else guessed from the name.
     public var mediaType: String
+    /// The file's content, exactly as embedded.
     public var bytes: [UInt8]
 
+    /// An asset named `name`; the name must be unique within its document.
     public init(name: String, mediaType: String, bytes: [UInt8]) {
         self.name = name
         self.mediaType = mediaType

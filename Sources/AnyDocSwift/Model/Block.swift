@@ -17,13 +17,16 @@ public indirect enum Block: Sendable, Equatable {
     case markdown(String)
 }
 
+/// A section heading: its level, text and an optional anchor for internal links.
 public struct Heading: Sendable, Equatable {
     /// 1 to 6; the serializer clamps anything deeper to 6.
     public var level: Int
+    /// The heading's text and formatting.
     public var content: [Inline]
     /// An identifier that internal links point to, if the source had one.
     public var anchor: String?
 
+    /// A heading at `level` (1 is the top) with `content`.
     public init(level: Int, content: [Inline], anchor: String? = nil) {
         self.level = level
         self.content = content
@@ -31,10 +34,14 @@ public struct Heading: Sendable, Equatable {
     }
 }
 
+/// Preformatted text, rendered as a fenced code block.
 public struct CodeBlock: Sendable, Equatable {
+    /// The fence's info string, such as `swift`; nil or empty for none.
     public var language: String?
+    /// The text, verbatim, line breaks included.
     public var code: String
 
+    /// A code block of `code` in `language`.
     public init(language: String? = nil, code: String) {
         self.language = language
         self.code = code

@@ -5,7 +5,9 @@
 /// emphasis, list numbering is already computed, relationships are already
 /// followed. That keeps every format's quirks inside its own converter.
 public struct Document: Sendable, Equatable {
+    /// Title, authors, dates and other facts about the document as a whole.
     public var metadata: Metadata
+    /// The body, in reading order.
     public var blocks: [Block]
     /// Footnote bodies, referenced from the text by `Inline.footnoteReference`.
     public var footnotes: [FootnoteDefinition]
@@ -15,6 +17,7 @@ public struct Document: Sendable, Equatable {
     /// such as pages that needed OCR but were not recognised.
     public var warnings: [String]
 
+    /// A document; every part defaults to empty.
     public init(
         metadata: Metadata = Metadata(),
         blocks: [Block] = [],
@@ -35,8 +38,10 @@ public struct FootnoteDefinition: Sendable, Equatable {
     /// The label that `Inline.footnoteReference` uses; the serializer
     /// renumbers labels in first-reference order.
     public var label: String
+    /// The note's content.
     public var blocks: [Block]
 
+    /// A note with `label`, as referenced by `Inline.footnoteReference`, holding `blocks`.
     public init(label: String, blocks: [Block]) {
         self.label = label
         self.blocks = blocks

@@ -115,7 +115,7 @@ final class OCREngine {
         // Drops the image and the results however this returns.
         defer { TessBaseAPIClear(handle) }
         let status = withExtendedLifetime(image) { recognizeCurrentImage(with: handle, deadline: deadline) }
-        if deadline.hasPassed { throw .resourceLimit("conversion took longer than the time limit") }
+        try deadline.check()
         guard status == 0 else { throw .malformed("Tesseract could not recognise the page") }
         return readResult(of: handle)
     }

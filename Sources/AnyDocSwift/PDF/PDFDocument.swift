@@ -13,9 +13,9 @@ final class PDFDocument {
     private let handle: OpaquePointer
     private let bytes: OpaquePointer
 
-    /// Opens `data`. A password-protected file fails with `encrypted`
-    /// (unless `password` opens it); anything Poppler cannot read fails
-    /// with `malformed`.
+    /// Opens `data`. A password-protected file fails with `password
+    /// required`, or `wrong password` when `password` does not open it;
+    /// anything Poppler cannot read fails with `malformed`.
     init(data: [UInt8], password: String? = nil) throws(ConversionError) {
         guard let copy = data.withUnsafeBytes({ g_bytes_new($0.baseAddress, gsize($0.count)) }) else {
             throw .malformed("the PDF could not be loaded")
@@ -41,7 +41,8 @@ final class PDFDocument {
             let (code, message) = PDFDocument.describe(failure)
             if let failure { g_error_free(failure) }
             if code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
-                throw .encrypted(password?.isEmpty ?? true ? "the PDF needs a password" : "the password does not open the PDF")
+                if password?.isEmpty ?? true { throw .passwordRequired("the PDF needs a password") }
+                throw .wrongPassword("the password does not open the PDF")
             }
             throw .malformed("Poppler cannot read the PDF" + (message.isEmpty ? "" : ": \(message)"))
         }

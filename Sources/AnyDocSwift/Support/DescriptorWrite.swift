@@ -4,9 +4,9 @@ import Glibc
 
 /// Writing a whole buffer to a file descriptor: `write(2)` may take only
 /// part of it, or be interrupted by a signal before taking any.
-public enum DescriptorWrite {
+package enum DescriptorWrite {
     /// Writes every byte of `buffer`; the `errno` of the failure, if any.
-    public static func all(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+    package static func all(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
         guard let base = buffer.baseAddress else { return nil }
         var offset = 0
         while offset < buffer.count {

@@ -1,10 +1,10 @@
 /// Text from outside (file names, user input) made safe to print: a file
 /// named with an escape sequence must not repaint the terminal or forge a
 /// line of a report.
-public enum PrintableText {
+package enum PrintableText {
     /// `text` with control characters (C0, DEL, C1) written as `\xHH`,
     /// and the backslash that would start such a form doubled.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -19,7 +19,7 @@ public enum PrintableText {
     }
 
     /// Lines of text, each escaped, their line breaks kept.
-    public static func escapedLines(_ text: String) -> String {
+    package static func escapedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
     }
 

@@ -1,22 +1,22 @@
 /// SHA-256 (FIPS 180-4), incremental: the object store names every object
 /// by it, so it runs over every ingested byte and stays allocation-free.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     private var pending = [UInt8](repeating: 0, count: 64)
     private var pendingCount = 0
     private var totalBytes: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// The lowercase hex digest of `bytes`.
-    public static func hex(_ bytes: some Collection<UInt8>) -> String {
+    package static func hex(_ bytes: some Collection<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalizeHex()
     }
 
-    public mutating func update(_ bytes: some Collection<UInt8>) {
+    package mutating func update(_ bytes: some Collection<UInt8>) {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
         if handled == nil {
             let copy = Array(bytes)
@@ -24,7 +24,7 @@ public struct SHA256: Sendable {
         }
     }
 
-    public mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
+    package mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
         guard var base = buffer.baseAddress else { return }
         var remaining = buffer.count
         totalBytes &+= UInt64(remaining)
@@ -48,7 +48,7 @@ public struct SHA256: Sendable {
         pendingCount = remaining
     }
 
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = totalBytes &* 8
         var tail = Array(pending[0..<pendingCount])
         tail.append(0x80)
@@ -61,7 +61,7 @@ public struct SHA256: Sendable {
         return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
-    public mutating func finalizeHex() -> String {
+    package mutating func finalizeHex() -> String {
         let digits: [UInt8] = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(64)

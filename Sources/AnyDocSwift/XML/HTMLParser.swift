@@ -159,8 +159,8 @@ final class HTMLParser {
     /// take a while.
     private func tick() {
         events &+= 1
-        if events & 1023 == 0, deadline.hasPassed {
-            fail(.resourceLimit("conversion took longer than the time limit"))
+        if events & 1023 == 0, let error = deadline.expiry {
+            fail(error)
         }
     }
 

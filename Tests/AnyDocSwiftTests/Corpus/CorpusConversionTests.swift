@@ -26,7 +26,8 @@ import Testing
         // protects nothing.
         if entry.path == "hostile/pypdf_r6-user-password.pdf" { return .converts }
         let note = entry.note.lowercased()
-        if note.contains("expected: error encrypted") { return .fails(.encrypted) }
+        // A PDF that needs a user password says so more precisely.
+        if note.contains("expected: error encrypted") { return .fails(entry.fileExtension == "pdf" ? .passwordRequired : .encrypted) }
         if entry.format == "hostile" {
             if note.contains("opens normally") || note.contains("should convert") || note.contains("converts (") {
                 return .converts

@@ -65,8 +65,9 @@ import Testing
             #expect(!markdown.unicodeScalars.contains(where: Self.isUnprintable))
         } catch {
             if note.contains("expected: error encrypted") {
-                #expect(error.kind == .encrypted, "\(entry.path): \(error)")
+                #expect(error.kind == .passwordRequired, "\(entry.path): \(error)")
                 #expect(error.reason.contains("needs a password"))
+                #expect(Self.converter().detect(bytes, fileName: entry.path).isEncrypted, "detection reports \(entry.path) as encrypted")
             } else if note.contains("opens normally") {
                 Issue.record("\(entry.path) should open: \(error)")
             } else {
@@ -84,7 +85,7 @@ import Testing
         let markdown = try AnyDocConverter(options: options).markdown(entry.read(), fileName: entry.path)
         #expect(markdown.contains("pdf encryption test password: asdfzxcv"))
         options.password = "wrong"
-        #expect(throws: ConversionError.self) {
+        #expect(throws: ConversionError(.wrongPassword, "the password does not open the PDF", file: entry.path)) {
             try AnyDocConverter(options: options).markdown(entry.read(), fileName: entry.path)
         }
     }

@@ -1,0 +1,61 @@
+import AnyDocProjects
+import AnyDocSwift
+import Foundation
+
+/// Serves an agent's tool calls over a project store with the public API:
+/// arguments decoded with Foundation's default `JSONDecoder`, results
+/// encoded with its default `JSONEncoder`, conversions async and bounded
+/// by a time limit that cancels them.
+struct ToolHost {
+    let tools: ResourceTools
+    let converter: AnyDocConverter
+    let callTimeLimit: Duration
+
+    /// One call's answer: the tool's JSON output, or an error an agent can
+    /// act on.
+    func call(_ name: String, arguments: Data) async -> String {
+        do {
+            switch name {
+            case "resource_list": return try encode(tools.resourceList(decode(ResourceListInput.self, arguments)))
+            case "resource_read": return try encode(tools.resourceRead(decode(ResourceReadInput.self, arguments)))
+            case "resource_search": return try encode(tools.resourceSearch(decode(ResourceSearchInput.self, arguments)))
+            case "convert": return try await convert(decode(ConvertInput.self, arguments))
+            default: return failure("not_found", "no tool named \(name)")
+            }
+        } catch let error as ProjectError {
+            return failure(error.code, error.message)
+        } catch let error as ConversionError {
+            return failure(error.code, error.reason)
+        } catch {
+            return failure("invalid_argument", "\(error)")
+        }
+    }
+
+    /// Converts a file the host chose to allow, cancelling the conversion
+    /// when it outlives the time limit.
+    private func convert(_ input: ConvertInput) async throws -> String {
+        let conversion = Task { try await converter.markdown(fileAt: input.path) }
+        let timer = Task {
+            try await Task.sleep(for: callTimeLimit)
+            conversion.cancel()
+        }
+        defer { timer.cancel() }
+        let markdown = try await conversion.value
+        let limit = input.maxChars ?? 2_000
+        return try encode(["path": input.path, "text": String(markdown.unicodeScalars.prefix(limit))])
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        try JSONDecoder().decode(type, from: data)
+    }
+
+    private func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private func failure(_ code: String, _ message: String) -> String {
+        (try? encode(["error": code, "message": message])) ?? #"{"error":"internal"}"#
+    }
+}

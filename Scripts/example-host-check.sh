@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds Examples/AgentHost (a package that uses the library through its
+# public products only) and drives it: ingest a folder, then answer tool
+# calls whose arguments it decodes with Foundation's default coders.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+swift build --package-path Examples/AgentHost "$@" >/dev/null
+host=$(swift build --package-path Examples/AgentHost "$@" --show-bin-path)/AgentHost
+mkdir -p "$work/docs"
+cp TestDocuments/docx/headings-formatting.docx TestDocuments/sample-inventory.csv "$work/docs/"
+output=$(printf '%s\n' \
+    '{"tool":"resource_list","arguments":{"limit":1}}' \
+    '{"tool":"resource_read","arguments":{"resource":"sample-inventory.csv","max_chars":25}}' \
+    '{"tool":"resource_search","arguments":{"query":"Lighting"}}' \
+    "{\"tool\":\"convert\",\"arguments\":{\"path\":\"$root/TestDocuments/sample-inventory.csv\",\"max_chars\":12}}" \
+    | "$host" "$work/store" "$work/docs")
+echo "$output"
+fail() { echo "example host check failed: $1" >&2; exit 1; }
+grep -q '^ingesting 2 files$' <<<"$output" || fail "no started event"
+grep -q '^done: 2 added, 0 failed$' <<<"$output" || fail "no finished event"
+grep -q '"next_cursor":"' <<<"$output" || fail "limit 1 gave no next page"
+# max_chars decoded by a plain JSONDecoder: exactly 25 scalars came back.
+python3 - "$output" <<'PY' || fail "resource_read or convert ignored max_chars"
+import json, sys
+lines = [json.loads(l) for l in sys.argv[1].splitlines() if l.startswith("{")]
+read = next(l for l in lines if "total_chars" in l)
+assert len(read["text"]) == 25, read
+convert = next(l for l in lines if l.get("path", "").endswith("sample-inventory.csv") and "total_chars" not in l)
+assert len(convert["text"]) == 12, convert
+search = next(l for l in lines if "hits" in l)
+assert search["hits"], search
+PY
+echo "example host check passed"

@@ -1,0 +1,14 @@
+import Synchronization
+
+/// Set once when the task that started a conversion is cancelled.
+///
+/// `Task.isCancelled` answers only on the task's own thread; a conversion
+/// also runs on worker threads (OCR pages) and inside Tesseract's C
+/// callback, which read this flag instead.
+final class CancellationFlag: Sendable {
+    private let state = Atomic(false)
+
+    var isCancelled: Bool { state.load(ordering: .relaxed) }
+
+    func cancel() { state.store(true, ordering: .relaxed) }
+}
