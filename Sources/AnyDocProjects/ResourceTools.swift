@@ -368,7 +368,7 @@ public struct ResourceTools: Sendable {
             readOnly: true),
         ToolManifest(
             name: "resource_search",
-            description: "Full-text search over the latest version of a project's documents, best first (BM25). Words must all match; use \"quoted phrases\", prefix* terms, and OR. Chinese, Japanese and Korean text is matched as substrings. Each hit names the resource, version, heading path, page/slide/sheet and the offset to read from.",
+            description: "Full-text search over the latest version of a project's documents, best documents first, each with its best sections (BM25). A few words from the question are enough: documents holding more of them, in one section or close together, rank higher. \"quoted phrases\" and words joined by AND must match; NOT word or -word must not; prefix* matches word starts. Chinese, Japanese and Korean words are matched as substrings, one or more per query, mixed with other words as needed. Each hit names the resource, version, heading path, page/slide/sheet, the offset to read from, and how many more of that resource's sections matched.",
             inputSchema: [
                 "type": "object",
                 "properties": [
