@@ -133,6 +133,9 @@ public struct ResourceSearchOutput: Sendable, Codable, Equatable {
     public var hits: [SearchHit]
     /// Says when `limit` was over the cap and the cap was used.
     public var note: String? = nil
+    /// The resources of `hits`, best first, each with its hit count and
+    /// how many more of its sections matched.
+    public var resources: [SearchResourceSummary] = []
 }
 
 public struct ConvertInput: Sendable, Codable, Equatable {
@@ -274,7 +277,7 @@ public struct ResourceTools: Sendable {
         try input.resource.map { (resource) throws(ProjectError) in try SafeName.check(resource, what: "a resource name") }
         let (limit, note) = try Self.bounded(input.limit, default: Self.defaultSearchLimit, cap: Self.maxSearchLimit, name: "limit")
         let hits = try store.search(in: project, query: input.query, limit: limit, resource: input.resource)
-        return ResourceSearchOutput(project: project, query: input.query, hits: hits, note: note)
+        return ResourceSearchOutput(project: project, query: input.query, hits: hits, note: note, resources: SearchResourceSummary.of(hits))
     }
 
     /// Converts a file without storing it, returned in bounded slices like

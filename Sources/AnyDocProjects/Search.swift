@@ -78,8 +78,10 @@ extension ProjectStore {
         let near = try plan.nearExpression.map { try nearSections(database, $0) } ?? []
         let documents = SearchRanking.rank(matches, termCount: scored.count, near: near)
         let perResource = scope.resourceID == nil ? hitsPerResource : scope.limit
-        return try SearchRanking.page(documents, limit: scope.limit, perDocument: perResource).map { entry in
-            var hit = try sectionHit(database, entry.section, plan: plan)
+        let page = SearchRanking.page(documents, limit: scope.limit, perDocument: perResource)
+        let marked = try highlighted(database, page.map(\.section.id), plan: plan)
+        return try page.map { entry in
+            var hit = try sectionHit(database, entry.section, marked: marked[entry.section.id], plan: plan)
             hit.resourceScore = documents[entry.document].score
             hit.moreInResource = entry.more
             return hit
@@ -108,7 +110,20 @@ extension ProjectStore {
                                            score: substringScore * count / (count + 1))
             }
         }
-        let bound = try rankingBound(database, table: table, term.expression, filter: filter)
+        let ranked = { (bound: Int64) throws -> [SearchRanking.Match] in
+            try rankedMatches(database, term, table: table, number: number, filter: filter, bound: bound, limit: limit)
+        }
+        // The bound over the whole index costs least; when the project's own
+        // matches above it are too few, they are bounded on their own.
+        let indexBound = try rankingBound(database, table: table, term.expression, filter: nil)
+        let matches = try ranked(indexBound)
+        guard matches.count < limit, indexBound > 0 else { return matches }
+        return try ranked(rankingBound(database, table: table, term.expression, filter: filter))
+    }
+
+    private static func rankedMatches(_ database: SQLiteDatabase, _ term: SearchPlan.Term, table: String, number: Int,
+                                      filter: SearchFilter, bound: Int64, limit: Int) throws -> [SearchRanking.Match] {
+        let join = "JOIN resources r ON r.id = s.resource_id"
         let sql = """
             SELECT s.id, s.resource_id, \(table).rank FROM \(table) JOIN sections s ON s.id = \(table).rowid \(join)
             WHERE \(table) MATCH ? AND \(table).rank MATCH '\(term.index.ranking)'\(filter.sql) AND \(table).rowid >= ?
@@ -133,13 +148,17 @@ extension ProjectStore {
     /// `rankedSectionsPerTerm`-th newest match in the project (the index
     /// walks a term's matches by id at no scoring cost), or 0 when it has
     /// fewer.
-    private static func rankingBound(_ database: SQLiteDatabase, table: String, _ expression: String, filter: SearchFilter) throws -> Int64 {
+    private static func rankingBound(_ database: SQLiteDatabase, table: String, _ expression: String, filter: SearchFilter?) throws -> Int64 {
+        let offset = SQLiteValue.integer(Int64(rankedSectionsPerTerm - 1))
+        guard let filter else {
+            let sql = "SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"
+            return try database.query(sql, [SQLiteValue.text(expression), offset]) { Int64($0.int(0)) }.first ?? 0
+        }
         let sql = """
             SELECT s.id FROM \(table) JOIN sections s ON s.id = \(table).rowid JOIN resources r ON r.id = s.resource_id
             WHERE \(table) MATCH ?\(filter.sql) ORDER BY \(table).rowid DESC LIMIT 1 OFFSET ?
             """
-        let parameters: [SQLiteBindable] = [SQLiteValue.text(expression)] + filter.parameters
-            + [SQLiteValue.integer(Int64(rankedSectionsPerTerm - 1))]
+        let parameters: [SQLiteBindable] = [SQLiteValue.text(expression)] + filter.parameters + [offset]
         return try database.query(sql, parameters) { Int64($0.int(0)) }.first ?? 0
     }
 
@@ -159,22 +178,33 @@ extension ProjectStore {
         r.id, r.path, s.version, s.heading, s.location_kind, s.location_number, s.location_name, s.start_offset, s.length
         """
 
-    /// A hit for a ranked section: its place, and a snippet with the query's
-    /// words marked by the word index and its CJK terms marked in Swift.
-    private static func sectionHit(_ database: SQLiteDatabase, _ section: SearchRanking.Section, plan: SearchPlan) throws -> SearchHit {
+    /// The bodies of `sections` with the query's words marked, by the word
+    /// index, in one query: the ids within the hits' range are walked once
+    /// and only the hits are highlighted. One query per hit made FTS5 merge
+    /// a prefix's words anew for each, ten times the cost of the search.
+    private static func highlighted(_ database: SQLiteDatabase, _ sections: [Int64], plan: SearchPlan) throws -> [Int64: String] {
+        let words = plan.scored.filter { $0.index == .words }.map(\.expression)
+        guard !words.isEmpty, let first = sections.min(), let last = sections.max() else { return [:] }
+        let sql = """
+            SELECT rowid, highlight(search_words, 1, ?, ?) FROM search_words
+            WHERE search_words MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (SELECT value FROM json_each(?))
+            """
+        let ids = "[" + sections.map(String.init).joined(separator: ",") + "]"
+        let rows = try database.query(sql, String(SearchSnippet.matchStart), String(SearchSnippet.matchEnd),
+                                      words.joined(separator: " OR "), first, last, ids) { (Int64($0.int(0)), $0.string(1)) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A hit for a ranked section: its place, and a snippet of its body with
+    /// the query's words marked (`marked`, when the word index found any)
+    /// and its CJK terms marked in Swift.
+    private static func sectionHit(_ database: SQLiteDatabase, _ section: SearchRanking.Section, marked: String?,
+                                   plan: SearchPlan) throws -> SearchHit {
         let sql = "SELECT \(hitColumns), s.body FROM sections s JOIN resources r ON r.id = s.resource_id WHERE s.id = ?"
         guard var hit = try database.queryFirst(sql, Int64(section.id), row: { row in
             (hit(row, snippet: "", score: section.score), row.string(9))
         }) else { throw ProjectError.notFound("a search hit's section is gone") }
-        var text = hit.1
-        let words = plan.scored.filter { $0.index == .words }.map(\.expression)
-        if !words.isEmpty {
-            let highlight = """
-                SELECT highlight(search_words, 1, ?, ?) FROM search_words WHERE search_words MATCH ? AND rowid = ?
-                """
-            text = try database.queryFirst(highlight, String(SearchSnippet.matchStart), String(SearchSnippet.matchEnd),
-                                           words.joined(separator: " OR "), section.id) { $0.string(0) } ?? text
-        }
+        var text = marked ?? hit.1
         for term in plan.scored where term.index != .words {
             text = SearchSnippet.marking(term.text, in: text)
         }

@@ -48,6 +48,15 @@ import Testing
         #expect(hits.count == 20)
         #expect(hits.allSatisfy { hit in (hit.headingPath.last.flatMap { Int($0.dropFirst("Part ".count)) } ?? 0) >= 100 })
         #expect(try store.search(in: "B", query: "kestrel lammergeier").first?.path == "rare.md")
+
+        // Another project's newer matches of the word do not hide this one's.
+        try fixture.write("quiet/once.md", "# Field notes\n\nA kestrel hovered once.\n")
+        try fixture.write("quiet/twice.md", "# Kestrel\n\nThe kestrel came back.\n")
+        let ingestion = Ingestion(store: store, jobs: 1)
+        #expect(try ingestion.run([fixture.documents + "/quiet"], project: "Quiet").added == 2)
+        try fixture.write("later.md", text.replacingOccurrences(of: "Part", with: "Later part"))
+        #expect(try ingestion.run([fixture.documents + "/later.md"], project: "B").added == 1)
+        #expect(try store.search(in: "Quiet", query: "kestrel").map(\.path) == ["twice.md", "once.md"])
     }
 
     /// A snippet's length without its marks.

@@ -105,6 +105,12 @@ import Testing
             seen.append(hit.path)
         }
         #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.resourceScore >= $1.resourceScore })
+        // The tool's output lists the resources first, with their counts.
+        let output = try ResourceTools(store: store, defaultProject: "Rank").resourceSearch(ResourceSearchInput(query: "kestrel", limit: 7))
+        #expect(output.hits == hits)
+        #expect(output.resources.map(\.path) == seen)
+        #expect(output.resources.map(\.hits).reduce(0, +) == 7)
+        #expect(output.resources.first { $0.path == "book.md" }.map { [$0.hits, $0.moreHits] } == [3, 9])
         // Narrowed to the book, every section may show.
         let inBook = try store.search(in: "Rank", query: "kestrel", limit: 20, resource: "book.md")
         #expect(inBook.count == 12 && inBook.allSatisfy { $0.moreInResource == 0 })
