@@ -195,16 +195,20 @@ public struct ResourceSearchOutput: Sendable, Codable, Equatable {
     public var hits: [SearchHit]
     /// Says when `limit` was over the cap and the cap was used.
     public var note: String?
+    /// The resources of `hits`, best first, each with its hit count and
+    /// how many more of its sections matched.
+    public var resources: [SearchResourceSummary]
 
-    /// The hits of `query` in `project`.
-    public init(project: String, query: String, hits: [SearchHit], note: String? = nil) {
+    /// The hits of `query` in `project`, grouped under their resources.
+    public init(project: String, query: String, hits: [SearchHit], note: String? = nil, resources: [SearchResourceSummary] = []) {
         self.project = project
         self.query = query
         self.hits = hits
         self.note = note
+        self.resources = resources
     }
 
-    enum CodingKeys: String, CodingKey { case project, query, hits, note }
+    enum CodingKeys: String, CodingKey { case project, query, hits, note, resources }
 }
 
 /// The arguments of `convert`.
@@ -410,7 +414,7 @@ public struct ResourceTools: Sendable {
         try input.resource.map { (resource) throws(ProjectError) in try SafeName.check(resource, what: "a resource name") }
         let (limit, note) = try Self.bounded(input.limit, default: Self.defaultSearchLimit, cap: Self.maxSearchLimit, name: "limit")
         let hits = try store.search(in: project, query: input.query, limit: limit, resource: input.resource)
-        return ResourceSearchOutput(project: project, query: input.query, hits: hits, note: note)
+        return ResourceSearchOutput(project: project, query: input.query, hits: hits, note: note, resources: SearchResourceSummary.of(hits))
     }
 
     /// Converts a file without storing it, returned in bounded slices like
@@ -517,7 +521,7 @@ public struct ResourceTools: Sendable {
             readOnly: true),
         ToolManifest(
             name: "resource_search",
-            description: "Full-text search over the latest version of a project's documents, best first (BM25). Words must all match; use \"quoted phrases\", prefix* terms, and OR. Chinese, Japanese and Korean text is matched as substrings. Each hit names the resource, version, heading path, page/slide/sheet and the offset to read from.",
+            description: "Full-text search over the latest version of a project's documents, best documents first, each with its best sections (BM25). A few words from the question are enough: documents holding more of them, in one section or close together, rank higher. \"quoted phrases\" and words joined by AND must match; NOT word or -word must not; prefix* matches word starts. Chinese, Japanese and Korean words are matched as substrings, one or more per query, mixed with other words as needed. Each hit names the resource, version, heading path, page/slide/sheet, the offset to read from, and how many more of that resource's sections matched.",
             inputSchema: [
                 "type": "object",
                 "properties": [

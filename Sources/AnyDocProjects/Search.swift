@@ -1,6 +1,8 @@
 import Foundation
 
-/// One search result: a section of a resource's live version.
+/// One search result: a section of a resource's live version. Results come
+/// grouped by resource, best resource first, each resource's sections best
+/// first.
 public struct SearchHit: Sendable, Codable, Equatable {
     public var resourceId: String
     public var path: String
@@ -11,15 +13,24 @@ public struct SearchHit: Sendable, Codable, Equatable {
     public var location: SourceLocation?
     /// Text around the match, matched terms wrapped in `<mark>`…`</mark>`.
     public var snippet: String
-    /// Higher is better (BM25, sign flipped from SQLite's).
+    /// The section's score, higher is better: BM25 of the terms it holds
+    /// (sign flipped from SQLite's), raised when it holds more of them or
+    /// holds them close together.
     public var score: Double
     /// Where the section starts, in Unicode scalars: pass it to
     /// `resource_read` as `offset` to read the hit in context.
     public var offset: Int
     public var length: Int
+    /// The resource's score: the evidence of all its matching sections,
+    /// weighed by the share of the query's terms they hold together.
+    public var resourceScore: Double = 0
+    /// How many more matching sections of this resource the search found
+    /// than it returns (a lower bound: each term reads a bounded number).
+    public var moreInResource: Int = 0
 
     enum CodingKeys: String, CodingKey {
-        case resourceId = "resource_id", path, version, headingPath = "heading_path", location, snippet, score, offset, length
+        case resourceId = "resource_id", path, version, headingPath = "heading_path", location, snippet, score, offset, length,
+             resourceScore = "resource_score", moreInResource = "more_in_resource"
     }
 }
 
@@ -33,30 +44,178 @@ extension ProjectStore {
         let query = SearchQuery(text)
         guard !query.terms.isEmpty else { throw .invalidArgument("the search query is empty") }
         try query.checkSize()
+        let plan = SearchPlan(query)
+        guard !plan.scored.isEmpty else { throw .invalidArgument("the search query has only excluded terms: name something to find") }
         let limit = max(1, min(limit, 1000))
         return try withDatabase { database in
             let projectID = try Self.projectID(database, name: project)
             let resourceID = try reference.map { try Self.findResource(database, project: project, $0).id }
             let scope = Scope(projectID: projectID, resourceID: resourceID, limit: limit)
-            guard query.needsTrigrams else {
-                return try Self.wordSearch(database, expression: query.wordExpression, scope: scope)
-            }
-            let plan = query.cjkPlan
-            if let expression = plan.trigramExpression {
-                return try Self.cjkSearch(database, index: .trigrams, expression: expression, highlight: plan.trigramTerms[0],
-                                          pairs: plan.pairExpression, substrings: plan.substrings, scope: scope)
-            }
-            if let expression = plan.pairExpression {
-                return try Self.cjkSearch(database, index: .pairs, expression: expression, highlight: plan.pairs[0],
-                                          pairs: nil, substrings: plan.substrings, scope: scope)
-            }
-            return try Self.substringSearch(database, substrings: plan.substrings, scope: scope)
+            return try Self.understood { try Self.rankedSearch(database, plan: plan, scope: scope) }
         }
+    }
+
+    /// Where a search looks and how many hits it returns.
+    struct Scope {
+        var projectID: Int
+        /// Only this resource's sections, when set.
+        var resourceID: String?
+        var limit: Int
+    }
+
+    /// The most sections one term contributes, best first, so that a
+    /// common word costs one bounded read of the index; and the most hits
+    /// of one resource shown while other resources have hits to show.
+    static let sectionsPerTerm = 250
+    static let hitsPerResource = 3
+
+    /// Looks each scored term up in its index, then ranks documents by the
+    /// evidence of their sections together (`SearchRanking`), then reads
+    /// and cuts snippets for the hits returned only.
+    private static func rankedSearch(_ database: SQLiteDatabase, plan: SearchPlan, scope: Scope) throws -> [SearchHit] {
+        let filter = SearchFilter(plan: plan, scope: scope)
+        let scored = plan.scored
+        let perTerm = max(sectionsPerTerm, scope.limit)
+        var matches: [SearchRanking.Match] = []
+        for (number, term) in scored.enumerated() {
+            matches += try termMatches(database, term, number: number, filter: filter, limit: perTerm)
+        }
+        let near = try plan.nearExpression.map { try nearSections(database, $0) } ?? []
+        let documents = SearchRanking.rank(matches, termCount: scored.count, near: near)
+        let perResource = scope.resourceID == nil ? hitsPerResource : scope.limit
+        let page = SearchRanking.page(documents, limit: scope.limit, perDocument: perResource)
+        let marked = try highlighted(database, page.map(\.section.id), plan: plan)
+        return try page.map { entry in
+            var hit = try sectionHit(database, entry.section, marked: marked[entry.section.id], plan: plan)
+            hit.resourceScore = documents[entry.document].score
+            hit.moreInResource = entry.more
+            return hit
+        }
+    }
+
+    /// The best sections holding one term, with its BM25 score (headings
+    /// weighted double), as the index ranks them (`ORDER BY rank`): the
+    /// index hands them over best first, so only `limit` are joined to
+    /// their section and checked. Terms no index holds are a scan of the
+    /// project's sections, bounded by `limit`.
+    private static func termMatches(_ database: SQLiteDatabase, _ term: SearchPlan.Term, number: Int, filter: SearchFilter,
+                                    limit: Int) throws -> [SearchRanking.Match] {
+        let join = "JOIN resources r ON r.id = s.resource_id"
+        guard let table = term.index.table else {
+            // Scored by how often the text occurs: more often ranks higher, as with BM25.
+            let sql = """
+                SELECT s.id, s.resource_id, (length(s.body) - length(replace(s.body, ?, ''))) / length(?)
+                FROM sections s \(join) WHERE instr(s.body, ?) > 0\(filter.sql) LIMIT ?
+                """
+            let text = SQLiteValue.text(term.text)
+            let parameters: [SQLiteBindable] = [text, text, text] + filter.parameters + [SQLiteValue.integer(Int64(limit))]
+            return try database.query(sql, parameters) { row in
+                let count = Double(max(1, row.int(2)))
+                return SearchRanking.Match(section: Int64(row.int(0)), resource: row.string(1), term: number,
+                                           score: substringScore * count / (count + 1))
+            }
+        }
+        let ranked = { (bound: Int64) throws -> [SearchRanking.Match] in
+            try rankedMatches(database, term, table: table, number: number, filter: filter, bound: bound, limit: limit)
+        }
+        // The bound over the whole index costs least; when the project's own
+        // matches above it are too few, they are bounded on their own.
+        let indexBound = try rankingBound(database, table: table, term.expression, filter: nil)
+        let matches = try ranked(indexBound)
+        guard matches.count < limit, indexBound > 0 else { return matches }
+        return try ranked(rankingBound(database, table: table, term.expression, filter: filter))
+    }
+
+    private static func rankedMatches(_ database: SQLiteDatabase, _ term: SearchPlan.Term, table: String, number: Int,
+                                      filter: SearchFilter, bound: Int64, limit: Int) throws -> [SearchRanking.Match] {
+        let join = "JOIN resources r ON r.id = s.resource_id"
+        let sql = """
+            SELECT s.id, s.resource_id, \(table).rank FROM \(table) JOIN sections s ON s.id = \(table).rowid \(join)
+            WHERE \(table) MATCH ? AND \(table).rank MATCH '\(term.index.ranking)'\(filter.sql) AND \(table).rowid >= ?
+            ORDER BY \(table).rank LIMIT ?
+            """
+        let parameters: [SQLiteBindable] = [SQLiteValue.text(term.expression)] + filter.parameters
+            + [SQLiteValue.integer(bound), SQLiteValue.integer(Int64(limit))]
+        return try database.query(sql, parameters) { row in
+            SearchRanking.Match(section: Int64(row.int(0)), resource: row.string(1), term: number, score: -row.double(2))
+        }
+    }
+
+    /// The most sections of the project whose BM25 score one term computes.
+    /// FTS5 scores every match before it sorts (two microseconds each, a
+    /// docsize lookup and a position list): a word in nearly every one of
+    /// 12,000 sections cost 20 ms on its own. A term that common has an
+    /// inverse document frequency near zero, so it adds next to nothing to
+    /// a score; its newest matches stand for the rest.
+    static let rankedSectionsPerTerm = 1_000
+
+    /// The lowest section id a term's ranking reads: that of its
+    /// `rankedSectionsPerTerm`-th newest match in the project (the index
+    /// walks a term's matches by id at no scoring cost), or 0 when it has
+    /// fewer.
+    private static func rankingBound(_ database: SQLiteDatabase, table: String, _ expression: String, filter: SearchFilter?) throws -> Int64 {
+        let offset = SQLiteValue.integer(Int64(rankedSectionsPerTerm - 1))
+        guard let filter else {
+            let sql = "SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"
+            return try database.query(sql, [SQLiteValue.text(expression), offset]) { Int64($0.int(0)) }.first ?? 0
+        }
+        let sql = """
+            SELECT s.id FROM \(table) JOIN sections s ON s.id = \(table).rowid JOIN resources r ON r.id = s.resource_id
+            WHERE \(table) MATCH ?\(filter.sql) ORDER BY \(table).rowid DESC LIMIT 1 OFFSET ?
+            """
+        let parameters: [SQLiteBindable] = [SQLiteValue.text(expression)] + filter.parameters + [offset]
+        return try database.query(sql, parameters) { Int64($0.int(0)) }.first ?? 0
+    }
+
+    /// What a section holding a term no index answers scores for it: about
+    /// what a rare word scores in a short section.
+    static let substringScore = 1.0
+    /// The most sections a proximity check returns.
+    static let nearSectionLimit = 1_000
+
+    /// Sections where the query's words stand within a few words of each other.
+    private static func nearSections(_ database: SQLiteDatabase, _ expression: String) throws -> Set<Int64> {
+        let sql = "SELECT rowid FROM search_words WHERE search_words MATCH ? LIMIT ?"
+        return Set(try database.query(sql, expression, nearSectionLimit) { Int64($0.int(0)) })
     }
 
     private static let hitColumns = """
         r.id, r.path, s.version, s.heading, s.location_kind, s.location_number, s.location_name, s.start_offset, s.length
         """
+
+    /// The bodies of `sections` with the query's words marked, by the word
+    /// index, in one query: the ids within the hits' range are walked once
+    /// and only the hits are highlighted. One query per hit made FTS5 merge
+    /// a prefix's words anew for each, ten times the cost of the search.
+    private static func highlighted(_ database: SQLiteDatabase, _ sections: [Int64], plan: SearchPlan) throws -> [Int64: String] {
+        let words = plan.scored.filter { $0.index == .words }.map(\.expression)
+        guard !words.isEmpty, let first = sections.min(), let last = sections.max() else { return [:] }
+        let sql = """
+            SELECT rowid, highlight(search_words, 1, ?, ?) FROM search_words
+            WHERE search_words MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (SELECT value FROM json_each(?))
+            """
+        let ids = "[" + sections.map(String.init).joined(separator: ",") + "]"
+        let rows = try database.query(sql, String(SearchSnippet.matchStart), String(SearchSnippet.matchEnd),
+                                      words.joined(separator: " OR "), first, last, ids) { (Int64($0.int(0)), $0.string(1)) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A hit for a ranked section: its place, and a snippet of its body with
+    /// the query's words marked (`marked`, when the word index found any)
+    /// and its CJK terms marked in Swift.
+    private static func sectionHit(_ database: SQLiteDatabase, _ section: SearchRanking.Section, marked: String?,
+                                   plan: SearchPlan) throws -> SearchHit {
+        let sql = "SELECT \(hitColumns), s.body FROM sections s JOIN resources r ON r.id = s.resource_id WHERE s.id = ?"
+        guard var hit = try database.queryFirst(sql, Int64(section.id), row: { row in
+            (hit(row, snippet: "", score: section.score), row.string(9))
+        }) else { throw ProjectError.notFound("a search hit's section is gone") }
+        var text = marked ?? hit.1
+        for term in plan.scored where term.index != .words {
+            text = SearchSnippet.marking(term.text, in: text)
+        }
+        hit.0.snippet = SearchSnippet.window(text)
+        return hit.0
+    }
 
     private static func hit(_ row: SQLiteRow, snippet: String, score: Double) -> SearchHit {
         let heading = row.string(3)
@@ -69,96 +228,6 @@ extension ProjectStore {
             location: location, snippet: snippet, score: score, offset: row.int(7), length: row.int(8))
     }
 
-    /// Where a search looks and how many hits it returns.
-    struct Scope {
-        var projectID: Int
-        /// Only this resource's sections, when set.
-        var resourceID: String?
-        var limit: Int
-    }
-
-    /// A search of the word index, ranked by BM25 with headings weighted
-    /// double.
-    ///
-    /// The ranking is FTS5's own (`ORDER BY rank`): the index ranks its
-    /// matches and hands them over best first, so each is joined to its
-    /// section and resource, checked and given a snippet only until the
-    /// limit is reached. Ordering by `bm25()` instead made SQLite join and
-    /// sort every match first: a common word matches most sections, and
-    /// that cost a third more time.
-    private static func wordSearch(_ database: SQLiteDatabase, expression: String, scope: Scope) throws -> [SearchHit] {
-        let sql = """
-            SELECT \(hitColumns), highlight(search_words, 1, ?, ?), search_words.rank
-            FROM search_words JOIN sections s ON s.id = search_words.rowid JOIN resources r ON r.id = s.resource_id
-            WHERE search_words MATCH ? AND search_words.rank MATCH 'bm25(2.0, 1.0)'
-                AND r.project_id = ? AND s.version = r.latest_version AND (? IS NULL OR r.id = ?)
-            ORDER BY search_words.rank LIMIT ?
-            """
-        let parameters: [SQLiteValue] = [.text(String(SearchSnippet.matchStart)), .text(String(SearchSnippet.matchEnd)), .text(expression),
-                                          .integer(Int64(scope.projectID)), scope.resourceID.sqliteValue, scope.resourceID.sqliteValue,
-                                          .integer(Int64(scope.limit))]
-        return try understood {
-            try database.query(sql, parameters, row: { row in
-                hit(row, snippet: SearchSnippet.window(row.string(9)), score: -row.double(10))
-            })
-        }
-    }
-
-    /// The two indexes for CJK text: trigrams for terms of three or more
-    /// characters (headings weighted double), letter pairs for two-letter
-    /// words. Ranked best first by the index like `wordSearch`; the snippet
-    /// is cut from the body around `highlight`, so only the bodies of the
-    /// hits returned are read.
-    enum CJKIndex {
-        case trigrams, pairs
-
-        var table: String { self == .trigrams ? "search_trigrams" : "search_bigrams" }
-        var ranking: String { self == .trigrams ? "bm25(2.0, 1.0)" : "bm25()" }
-    }
-
-    private static func cjkSearch(_ database: SQLiteDatabase, index: CJKIndex, expression: String, highlight: String,
-                                  pairs: String?, substrings: [String], scope: Scope) throws -> [SearchHit] {
-        let table = index.table
-        var sql = """
-            SELECT \(hitColumns), s.body, \(table).rank
-            FROM \(table) JOIN sections s ON s.id = \(table).rowid JOIN resources r ON r.id = s.resource_id
-            WHERE \(table) MATCH ? AND \(table).rank MATCH '\(index.ranking)'
-                AND r.project_id = ? AND s.version = r.latest_version AND (? IS NULL OR r.id = ?)
-            """
-        var parameters: [SQLiteValue] = [.text(expression), .integer(Int64(scope.projectID)),
-                                          scope.resourceID.sqliteValue, scope.resourceID.sqliteValue]
-        appendPairFilter(pairs, to: &sql, &parameters)
-        appendSubstringFilter(substrings, to: &sql, &parameters)
-        sql += " ORDER BY \(table).rank LIMIT ?"
-        parameters.append(.integer(Int64(scope.limit)))
-        return try understood {
-            try database.query(sql, parameters, row: { row in
-                hit(row, snippet: snippetAround(row.string(9), [highlight]), score: -row.double(10))
-            })
-        }
-    }
-
-    /// Requires the section to hold every two-letter CJK word of `pairs`
-    /// (a MATCH expression for the pair index), looked up by the section's id.
-    private static func appendPairFilter(_ pairs: String?, to sql: inout String, _ parameters: inout [SQLiteValue]) {
-        guard let pairs else { return }
-        sql += " AND EXISTS (SELECT 1 FROM search_bigrams WHERE search_bigrams MATCH ? AND search_bigrams.rowid = s.id)"
-        parameters.append(.text(pairs))
-    }
-
-    /// Requires up to eight substrings of the section's body. The SQL text
-    /// is the same for any number of them, so one prepared statement serves.
-    private static func appendSubstringFilter(_ substrings: [String], to sql: inout String, _ parameters: inout [SQLiteValue]) {
-        for substring in substrings.prefix(8) {
-            sql += " AND instr(s.body, ?) > 0"
-            parameters.append(.text(substring))
-        }
-        for _ in min(8, substrings.count)..<8 {
-            sql += " AND ?"
-            parameters.append(.integer(1))
-        }
-    }
-
     /// Runs a search, turning FTS5's complaints about a query into a usage error.
     private static func understood(_ search: () throws -> [SearchHit]) throws -> [SearchHit] {
         do {
@@ -167,25 +236,19 @@ extension ProjectStore {
             throw ProjectError.invalidArgument("the search query could not be understood: \(error.message)")
         }
     }
+}
 
-    /// The fallback for single CJK characters and other terms no index
-    /// holds: a scan of the project's sections, bounded by the limit.
-    private static func substringSearch(_ database: SQLiteDatabase, substrings: [String], scope: Scope) throws -> [SearchHit] {
-        var sql = """
-            SELECT \(hitColumns), s.body FROM sections s JOIN resources r ON r.id = s.resource_id
-            WHERE r.project_id = ? AND s.version = r.latest_version AND (? IS NULL OR r.id = ?)
-            """
-        var parameters: [SQLiteValue] = [.integer(Int64(scope.projectID)), scope.resourceID.sqliteValue, scope.resourceID.sqliteValue]
-        appendSubstringFilter(substrings, to: &sql, &parameters)
-        sql += " ORDER BY r.path, s.ordinal LIMIT ?"
-        parameters.append(.integer(Int64(scope.limit)))
-        return try database.query(sql, parameters, row: { row in
-            hit(row, snippet: snippetAround(row.string(9), substrings), score: 0)
-        })
+extension SearchPlan.Index {
+    /// The FTS5 table of the index; nil for substrings, which no index holds.
+    var table: String? {
+        switch self {
+        case .words: "search_words"
+        case .trigrams: "search_trigrams"
+        case .pairs: "search_bigrams"
+        case .substring: nil
+        }
     }
 
-    /// A window of the body around the first occurrence of the first term.
-    static func snippetAround(_ body: String, _ terms: [String]) -> String {
-        SearchSnippet.window(terms.first.map { SearchSnippet.marking($0, in: body) } ?? body)
-    }
+    /// Headings weigh double where the index has them as a column.
+    var ranking: String { self == .pairs ? "bm25()" : "bm25(2.0, 1.0)" }
 }

@@ -1,10 +1,15 @@
-/// A parsed search query: words (all must match), "quoted phrases" and
-/// prefix* terms, with `OR` between two terms for either.
+/// A parsed search query. Plain words and prefix* terms are all optional:
+/// the ranking rewards sections and documents holding more of them.
+/// "Quoted phrases" and terms joined by `AND` must be in the section;
+/// `NOT term` and `-term` must not. `OR` between terms makes each optional,
+/// phrases included.
 struct SearchQuery {
     enum Term: Equatable {
         case word(String, prefix: Bool)
         case phrase(String)
         case or
+        case and
+        case not
     }
 
     var terms: [Term] = []
@@ -23,12 +28,19 @@ struct SearchQuery {
                 scalars = scalars.dropFirst(body.count + 1)
                 let phrase = String(String.UnicodeScalarView(body)).trimmingASCIISpace()
                 if !phrase.isEmpty { terms.append(.phrase(phrase)) }
+            } else if first == "-", scalars.count > 1, let next = scalars.dropFirst().first,
+                      !next.properties.isWhitespace, next != "-" {
+                // `-term` excludes it, like `NOT term`.
+                scalars.removeFirst()
+                if terms.last != .not { terms.append(.not) }
             } else {
                 let body = scalars.prefix(while: { !$0.properties.isWhitespace && $0 != "\"" })
                 scalars = scalars.dropFirst(body.count)
                 var word = String(String.UnicodeScalarView(body))
-                if word == "OR" {
-                    if let last = terms.last, last != .or { terms.append(.or) }
+                if let keyword = Self.keywords[word] {
+                    // An operator joins terms: one with nothing before it is dropped, except NOT.
+                    let afterTerm = terms.last.map { !Self.isOperator($0) } ?? false
+                    if keyword == .not ? terms.last != .not : afterTerm { terms.append(keyword) }
                     continue
                 }
                 let prefix = word.hasSuffix("*")
@@ -36,11 +48,21 @@ struct SearchQuery {
                 if !word.isEmpty { terms.append(.word(word, prefix: prefix)) }
             }
         }
-        while terms.last == .or { terms.removeLast() }
+        while let last = terms.last, Self.isOperator(last) { terms.removeLast() }
     }
 
+    static func isOperator(_ term: Term) -> Bool {
+        switch term {
+        case .or, .and, .not: true
+        case .word, .phrase: false
+        }
+    }
+
+    /// Operators, written in capitals as FTS5 has them; `NOT` may start a query.
+    private static let keywords: [String: Term] = ["OR": .or, "AND": .and, "NOT": .not]
+
     /// The most a query may ask, so that none makes the index do unbounded
-    /// work: each word is a list to read and merge and each phrase word a
+    /// work: each term is a list to read and merge and each phrase word a
     /// position check; a prefix of one letter would merge the list of every
     /// word that starts with it, where two or three read one list of the
     /// prefix index.
@@ -62,12 +84,12 @@ struct SearchQuery {
                 words += Self.wordCount(text)
                 guard prefix else { continue }
                 prefixes += 1
-                if text.unicodeScalars.count < Self.minPrefixLength && !needsTrigrams {
+                if text.unicodeScalars.count < Self.minPrefixLength && !text.unicodeScalars.contains(where: Self.isCJK) {
                     throw .invalidArgument("the prefix '\(text)*' is too short: a prefix needs at least \(Self.minPrefixLength) characters")
                 }
             case .phrase(let text):
                 words += Self.wordCount(text)
-            case .or:
+            case .or, .and, .not:
                 continue
             }
         }
@@ -91,17 +113,6 @@ struct SearchQuery {
         return max(count, 1)
     }
 
-    /// True when any term holds Chinese, Japanese or Korean script, which
-    /// has no spaces between words and goes to the trigram and pair indexes.
-    var needsTrigrams: Bool {
-        terms.contains { term in
-            switch term {
-            case .word(let text, _), .phrase(let text): text.unicodeScalars.contains(where: Self.isCJK)
-            case .or: false
-            }
-        }
-    }
-
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3100...0x31FF,
@@ -117,49 +128,5 @@ struct SearchQuery {
     /// literal text, so user input never becomes query syntax.
     static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// The MATCH expression for the word index.
-    var wordExpression: String {
-        terms.map { term in
-            switch term {
-            case .word(let text, let prefix): Self.quoted(text) + (prefix ? "*" : "")
-            case .phrase(let text): Self.quoted(text)
-            case .or: "OR"
-            }
-        }.joined(separator: " ")
-    }
-
-    /// How a query with CJK script is answered, term by term: three or
-    /// more characters from the trigram index (substring semantics make `*`
-    /// moot), two CJK letters from the pair index, anything shorter as a
-    /// substring of the section. Every term is required: OR over substrings
-    /// cannot be expressed, so the CJK side drops it.
-    struct CJKPlan: Equatable {
-        var trigramTerms: [String] = []
-        var pairs: [String] = []
-        var substrings: [String] = []
-
-        var trigramExpression: String? { trigramTerms.isEmpty ? nil : trigramTerms.map(SearchQuery.quoted).joined(separator: " ") }
-        var pairExpression: String? { pairs.isEmpty ? nil : pairs.map(SearchQuery.quoted).joined(separator: " ") }
-    }
-
-    var cjkPlan: CJKPlan {
-        var plan = CJKPlan()
-        for term in terms {
-            switch term {
-            case .word(let text, _), .phrase(let text):
-                if text.unicodeScalars.count >= 3 {
-                    plan.trigramTerms.append(text)
-                } else if CJKBigrams.isPair(text) {
-                    plan.pairs.append(text)
-                } else {
-                    plan.substrings.append(text)
-                }
-            case .or:
-                continue
-            }
-        }
-        return plan
     }
 }

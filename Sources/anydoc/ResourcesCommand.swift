@@ -85,7 +85,7 @@ enum ResourcesCommand {
     }
 
     static func search(_ arguments: ArraySlice<String>) throws -> Int32 {
-        var parser = parser("search", "Search the latest version of a project's documents: words, \"phrases\", prefix*, OR.", "<query>")
+        var parser = parser("search", "Search the latest version of a project's documents, best documents first: words (any may match; more rank higher), \"phrases\", AND, NOT or -word, prefix*.", "<query>")
         parser.option("resource", value: "path|id", help: "Search only this resource.")
         parser.option("limit", short: "n", value: "n", help: "Most hits (default 10).")
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }

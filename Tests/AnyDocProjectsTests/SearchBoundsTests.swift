@@ -31,6 +31,34 @@ import Testing
         }
     }
 
+    /// A word in more sections than `rankedSectionsPerTerm` is scored in
+    /// its newest matches only; a rarer word beside it still decides.
+    @Test func aCommonTermIsRankedInABoundedNumberOfSections() throws {
+        let fixture = try Fixture()
+        let count = ProjectStore.rankedSectionsPerTerm + 200
+        // The first parts say the word most often: scored among all, they would come first.
+        let text = (0..<count).map { part in
+            "# Part \(part)\n\n" + (part < 100 ? "kestrel kestrel kestrel" : "a kestrel among many other words in this part of the text") + "\n"
+        }.joined(separator: "\n")
+        try fixture.write("long.md", text)
+        try fixture.write("rare.md", "# Rare\n\nA kestrel and a lammergeier.\n")
+        let store = try fixture.store()
+        #expect(try Ingestion(store: store, jobs: 1).run([fixture.documents], project: "B").added == 2)
+        let hits = try store.search(in: "B", query: "kestrel", limit: 20, resource: "long.md")
+        #expect(hits.count == 20)
+        #expect(hits.allSatisfy { hit in (hit.headingPath.last.flatMap { Int($0.dropFirst("Part ".count)) } ?? 0) >= 100 })
+        #expect(try store.search(in: "B", query: "kestrel lammergeier").first?.path == "rare.md")
+
+        // Another project's newer matches of the word do not hide this one's.
+        try fixture.write("quiet/once.md", "# Field notes\n\nA kestrel hovered once.\n")
+        try fixture.write("quiet/twice.md", "# Kestrel\n\nThe kestrel came back.\n")
+        let ingestion = Ingestion(store: store, jobs: 1)
+        #expect(try ingestion.run([fixture.documents + "/quiet"], project: "Quiet").added == 2)
+        try fixture.write("later.md", text.replacingOccurrences(of: "Part", with: "Later part"))
+        #expect(try ingestion.run([fixture.documents + "/later.md"], project: "B").added == 1)
+        #expect(try store.search(in: "Quiet", query: "kestrel").map(\.path) == ["twice.md", "once.md"])
+    }
+
     /// A snippet's length without its marks.
     static func textLength(_ snippet: String) -> Int {
         snippet.replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: "").unicodeScalars.count

@@ -1,0 +1,28 @@
+/// One resource of a search's results: the documents come first, then
+/// their sections (the hits), so an agent sees which documents answer and
+/// how much more each holds before it reads any.
+public struct SearchResourceSummary: Sendable, Codable, Equatable {
+    public var resourceId: String
+    public var path: String
+    public var score: Double
+    /// Hits of this resource in the results.
+    public var hits: Int
+    /// Its matching sections the results leave out.
+    public var moreHits: Int
+
+    enum CodingKeys: String, CodingKey { case resourceId = "resource_id", path, score, hits, moreHits = "more_hits" }
+
+    /// The resources of `hits` in the order they come, best first.
+    static func of(_ hits: [SearchHit]) -> [SearchResourceSummary] {
+        var summaries: [SearchResourceSummary] = []
+        for hit in hits {
+            if let last = summaries.indices.last, summaries[last].resourceId == hit.resourceId {
+                summaries[last].hits += 1
+            } else {
+                summaries.append(SearchResourceSummary(resourceId: hit.resourceId, path: hit.path, score: hit.resourceScore,
+                                                       hits: 1, moreHits: hit.moreInResource))
+            }
+        }
+        return summaries
+    }
+}
