@@ -23,6 +23,7 @@ enum SlideReader {
         let hidden = tree.rootShow == "0" || tree.rootShow == "false"
         var slide = SlideContent(
             title: composition.title, isHidden: hidden, blocks: composition.blocks, footer: composition.footer, notes: [])
+        slide.warnings = context.takeWarnings()
         if tree.rootShowMasterShapes != "0" && tree.rootShowMasterShapes != "false" {
             slide.inherited = context.layoutText.unshownBlocks(behind: part, context: context)
         }
