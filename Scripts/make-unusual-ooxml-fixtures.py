@@ -215,6 +215,21 @@ def minimal_deck():
     save("pptx", "minimal.pptx", parts)
 
 
+def damaged_slide_deck():
+    """A deck whose second slide part has a mismatched end tag and is cut
+    off: a tolerant parse still reads its title and text."""
+    ns = TRANSITIONAL
+    one = slide(ns, [shape(2, "Title 1", ["Intact slide"], ph=TITLE)])
+    two = slide(ns, [shape(2, "Title 1", ["Damaged slide"], ph=TITLE),
+                     shape(3, "Content 2", ["Recovered point"], ph=BODY)])
+    two = two.replace("<a:t>Recovered point</a:t></a:r>", "<a:t>Recovered point</a:t></a:x>")
+    two = two[:two.index("</p:spTree>")]
+    save("pptx", "damaged-slide.pptx", deck(ns, "ppt/presentation.xml", [
+        ("ppt/slides/slide1.xml", one, [], None),
+        ("ppt/slides/slide2.xml", two, [], None),
+    ]))
+
+
 # MARK: - Workbooks
 
 def workbook_parts(ns, sheet_name, rows, conformance=""):
@@ -410,6 +425,7 @@ if __name__ == "__main__":
     odd_paths_deck()
     strict_titles_deck()
     minimal_deck()
+    damaged_slide_deck()
     strict_workbook()
     malformed_body()
     unreadable_body()
