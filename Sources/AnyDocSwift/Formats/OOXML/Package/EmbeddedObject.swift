@@ -18,10 +18,16 @@ enum EmbeddedObject {
     static func blocks(
         for object: Found, package: OPCPackage, options: ConversionOptions, deadline: Deadline
     ) -> (blocks: [Block], warning: String?) {
-        let progID = object.progID.flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
-        var line = "Embedded object: " + progID
-        if let name = object.name?.split(whereSeparator: \.isWhitespace).joined(separator: " "), !name.isEmpty {
-            line += " (\(name))"
+        // `Embedded object: Excel.Sheet.12 (Budget)`; an object without a
+        // program id is named by its own name alone.
+        let progID = object.progID.flatMap { $0.isEmpty ? nil : $0 }
+        let name = object.name?.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var line = "Embedded object"
+        switch (progID, name.flatMap { $0.isEmpty ? nil : $0 }) {
+        case let (progID?, name?): line += ": \(progID) (\(name))"
+        case let (progID?, nil): line += ": " + progID
+        case let (nil, name?): line += ": " + name
+        case (nil, nil): break
         }
         var blocks: [Block] = [.paragraph([.text(line)])]
         guard options.includeEmbeddedObjects, let part = object.part, package.contains(part) else { return (blocks, nil) }
