@@ -26,6 +26,7 @@ enum ConvertCommand {
         parser.flag("hidden-sheets", help: "Include sheets the workbook hides.")
         parser.flag("headers-footers", help: "Include page headers and footers.")
         parser.flag("no-comments", help: "Leave out document comments.")
+        parser.flag("embedded-objects", help: "Follow each embedded object's name with its content where it is an Office document (DOCX, PPTX).")
         parser.option("timings", value: "file", help: "Write each file's times as TSV (path, conversion ms, outcome, total ms with the output file), for benchmarks.")
         parser.flag("chunks", help: "Cut documents into chunks for retrieval, as JSON Lines (see README, Chunks).")
         parser.option("chunk-size", value: "n", help: "No chunk is longer than this, in --chunk-unit (default 8000).")
@@ -100,6 +101,7 @@ enum ConvertCommand {
         options.includeHiddenSheets = parsed.has("hidden-sheets")
         options.includeHeadersAndFooters = parsed.has("headers-footers")
         options.includeComments = !parsed.has("no-comments")
+        options.includeEmbeddedObjects = parsed.has("embedded-objects")
         if let seconds = try parsed.number("time-limit") { options.limits.timeLimitSeconds = seconds }
         if let mode = parsed.value("ocr") {
             guard let ocrMode = ConversionOptions.OCRMode(rawValue: mode) else {

@@ -13,6 +13,20 @@ import Testing
         #expect(try BatchRun.run(["convert", "x.docx", "-o", "existdir"], in: tree).status == 0)
     }
 
+    /// An embedded workbook is only named, unless `--embedded-objects` asks
+    /// for its content.
+    @Test func embeddedObjectsFlagAddsTheObjectsContent() throws {
+        let tree = try BatchTree()
+        try tree.copy("docx/ole-objects.docx", to: "x.docx")
+        let named = try BatchRun.run(["convert", "x.docx"], in: tree)
+        #expect(named.status == 0, "\(named.errorOutput)")
+        #expect(named.output.contains("Embedded object: Excel.Sheet.12 (Budget)") && !named.output.contains("| Rent |"))
+        let content = try BatchRun.run(["convert", "--embedded-objects", "x.docx"], in: tree)
+        #expect(content.status == 0, "\(content.errorOutput)")
+        #expect(content.output.contains("Embedded object: Excel.Sheet.12 (Budget)\n\n> ## Budget"), "\(content.output)")
+        #expect(content.output.contains("> | Rent | 1200 |"))
+    }
+
     @Test func helpConvertShowsTheConvertHelp() throws {
         let tree = try BatchTree()
         let run = try BatchRun.run(["help", "convert"], in: tree)

@@ -46,4 +46,32 @@ import Testing
         #expect(tool.warnings?.first?.hasPrefix("no text was found") == true)
         #expect(try store.version(of: "text.md", in: "P").warnings == nil)
     }
+
+    /// A recovered document warns in one form everywhere: standard error,
+    /// front matter, the batch report and the stored version.
+    @Test func damagedPartIsReportedEverywhere() throws {
+        let fixture = try Fixture()
+        try FileManager.default.copyItem(
+            atPath: Fixture.packageRoot + "/TestDocuments/docx/malformed-body.docx", toPath: fixture.documents + "/report.docx")
+        let path = fixture.documents + "/report.docx"
+        let warning = "damaged part word/document.xml: XML is not well formed"
+
+        let single = try AnydocProcess.run(["convert", "--front-matter", path], logsIn: fixture.folder)
+        #expect(single.status == 0)
+        #expect(single.errorOutput.contains("anydoc: warning: \(path): \(warning)"), "\(single.errorOutput)")
+        #expect(single.output.contains("warnings:\n  - \"\(warning)"), "\(single.output)")
+        #expect(single.output.contains("Text after the damage is kept."))
+
+        let report = fixture.folder + "/report.jsonl"
+        let batch = try AnydocProcess.run(["convert", fixture.documents, "-o", fixture.folder + "/out", "--report", report],
+                                          logsIn: fixture.folder)
+        #expect(batch.status == 0)
+        #expect(batch.errorOutput.contains("\(path): \(warning)"), "\(batch.errorOutput)")
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains(warning))
+
+        let ingest = try AnydocProcess.run(["ingest", fixture.documents, "-p", "P", "--store", fixture.storePath], logsIn: fixture.folder)
+        #expect(ingest.status == 0)
+        let stored = try ProjectStore(root: fixture.storePath).version(in: "P", "report.docx").warnings ?? []
+        #expect(stored.count == 1 && stored[0].hasPrefix(warning), "\(stored)")
+    }
 }

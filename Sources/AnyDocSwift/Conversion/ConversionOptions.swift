@@ -8,6 +8,10 @@ public struct ConversionOptions: Sendable {
     public var includeHiddenSheets = false
     /// Include page headers and footers (DOCX, ODT).
     public var includeHeadersAndFooters = false
+    /// Follow the name of each embedded OLE object (DOCX, PPTX) with its
+    /// content, where it carries an Office package (an embedded workbook,
+    /// document or deck). Without it objects are only named.
+    public var includeEmbeddedObjects = false
     /// Render comments as footnotes.
     public var includeComments = true
     /// Tracked changes: keep insertions and drop deletions, or show both.

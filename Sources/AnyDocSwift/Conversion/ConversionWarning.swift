@@ -10,6 +10,28 @@ public enum ConversionWarning {
         warning.hasPrefix(noTextPrefix)
     }
 
+    /// How every warning about a damaged part begins: one whose text was
+    /// recovered by a tolerant parse, or an auxiliary part (styles,
+    /// numbering, comments) skipped so that the rest converts.
+    public static let damagedPartPrefix = "damaged part "
+
+    /// Whether `warning` says that a damaged part was recovered or skipped.
+    public static func isDamagedPart(_ warning: String) -> Bool {
+        warning.hasPrefix(damagedPartPrefix)
+    }
+
+    /// The warning for a part read past its damage: its text is what a
+    /// tolerant parse made of it.
+    static func recoveredPart(_ part: String, error: ConversionError) -> String {
+        "\(damagedPartPrefix)\(part): \(error.reason); its text was recovered and some of it may be missing"
+    }
+
+    /// The warning for an auxiliary part left out; `consequence` says what
+    /// the document lacks for it ("default formatting is used").
+    static func skippedPart(_ part: String, error: ConversionError, consequence: String) -> String {
+        "\(damagedPartPrefix)\(part): \(error.reason); skipped, \(consequence)"
+    }
+
     /// The warning for a document that converted to no text although it
     /// has content; nil when there was nothing to convert (an empty or
     /// blank text file), where an empty result is the right one.
@@ -42,4 +64,9 @@ extension Document {
     /// The conversion found no text in a document that has content; a
     /// warning in `warnings` says so.
     public var foundNoText: Bool { warnings.contains(where: ConversionWarning.isNoText) }
+
+    /// Some part of the document was damaged: its text was recovered by a
+    /// tolerant parse, or an auxiliary part was skipped; a warning in
+    /// `warnings` names each.
+    public var hasDamagedParts: Bool { warnings.contains(where: ConversionWarning.isDamagedPart) }
 }

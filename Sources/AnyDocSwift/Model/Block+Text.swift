@@ -1,13 +1,14 @@
 extension Block {
     /// Whether the block carries any of the document's own text: a
     /// non-blank character in its inlines, code, math or verbatim
-    /// Markdown. Page and slide boundaries, rules and images without alt
-    /// text carry none.
+    /// Markdown, or a slide's title. Page and sheet boundaries, rules and
+    /// images without alt text carry none.
     public var containsText: Bool {
         switch self {
         case .codeBlock(let block): return block.code.containsNonBlank
         case .math(let latex), .markdown(let latex): return latex.containsNonBlank
         case .image(let image): return image.altText.containsNonBlank
+        case .boundary(.slide(_, let title?)): return title.containsNonBlank
         case .thematicBreak, .boundary: return false
         case .heading, .paragraph, .list, .table, .blockQuote:
             var found = false

@@ -43,18 +43,32 @@ final class XMLReader {
     private let aliases: XMLNamespaceAliases
 
     private(set) var kind: NodeKind = .other
+    /// Whether well-formedness errors are read past (libxml2's recovery
+    /// mode) instead of ending the parse with `malformed`.
+    private let recovering: Bool
+    /// The first well-formedness error a recovering reader read past;
+    /// nil while the XML is well formed.
+    private(set) var recoveredError: ConversionError?
 
     /// Reads from bytes in memory.
-    convenience init(bytes: [UInt8], limits: Limits, namespaceAliases: XMLNamespaceAliases = .none) throws(ConversionError) {
-        try self.init(source: MemoryByteSource(bytes), limits: limits, namespaceAliases: namespaceAliases)
+    convenience init(
+        bytes: [UInt8], limits: Limits, namespaceAliases: XMLNamespaceAliases = .none, recovering: Bool = false
+    ) throws(ConversionError) {
+        try self.init(source: MemoryByteSource(bytes), limits: limits, namespaceAliases: namespaceAliases, recovering: recovering)
     }
 
     /// Reads from a source that produces bytes on demand, such as an
-    /// entry inflating from a ZIP archive.
-    init(source: ByteSource, limits: Limits, namespaceAliases: XMLNamespaceAliases = .none) throws(ConversionError) {
+    /// entry inflating from a ZIP archive. A `recovering` reader reads
+    /// damaged XML (mismatched or unclosed tags) as far as libxml2's
+    /// recovery mode makes sense of it and notes the damage in
+    /// `recoveredError`; safety limits still stop it.
+    init(
+        source: ByteSource, limits: Limits, namespaceAliases: XMLNamespaceAliases = .none, recovering: Bool = false
+    ) throws(ConversionError) {
         XMLReader.installSafeDefaults()
         self.source = source
         self.limits = limits
+        self.recovering = recovering
         state = ParseState(namespaces: XMLNameTable(aliases: namespaceAliases.interned))
         aliases = namespaceAliases
         chunk = Array(unsafeUninitializedCapacity: XMLReader.chunkSize) { _, count in count = XMLReader.chunkSize }
@@ -79,7 +93,8 @@ final class XMLReader {
         context = created
         created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
         xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue))
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue
+            | (recovering ? XML_PARSE_RECOVER.rawValue : 0)))
         if count > 4 || ended {
             push(from: min(count, 4), to: count, terminate: ended)
         }
@@ -238,7 +253,17 @@ final class XMLReader {
             }
         }
         if state.failure == nil, context.pointee.wellFormed == 0 {
-            state.failure = Self.failure(code: context.pointee.errNo, message: state.firstMessage)
+            let failure = Self.failure(code: context.pointee.errNo, message: state.firstMessage)
+            if recovering, failure.kind == .malformed, context.pointee.instate != XML_PARSER_EOF {
+                // Read past: libxml2 goes on with the events it can still make.
+                if recoveredError == nil { recoveredError = failure }
+            } else if recovering, failure.kind == .malformed {
+                // The parser gave up: what it read so far is what there is.
+                if recoveredError == nil { recoveredError = failure }
+                finished = true
+            } else {
+                state.failure = failure
+            }
         }
         _ = status
         if terminate || state.failure != nil { finished = true }

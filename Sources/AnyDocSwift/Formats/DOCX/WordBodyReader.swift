@@ -79,6 +79,33 @@ final class WordBodyReader {
         return items
     }
 
+    /// The blocks of a chart, a SmartArt diagram or an embedded OLE object
+    /// when the current element is one (nil otherwise), read as slides
+    /// read them: a chart's title and series table, a diagram's text as a
+    /// list, an object's name. `title` names an OLE object.
+    private func graphicObjectBlocks(namespace: String, name: String, title: String?) throws(ConversionError) -> [Block]? {
+        let r = OOXMLNamespace.relationships
+        func target(_ attribute: String) -> String? {
+            guard let id = reader.attribute(attribute, namespace: r), let relationship = relationships[id],
+                  !relationship.isExternal else { return nil }
+            return relationship.target
+        }
+        switch (namespace, name) {
+        case (OOXMLNamespace.chart, "chart"):
+            return target("id").map { ChartSummary.blocks(forPart: $0, package: context.package) } ?? []
+        case (OOXMLNamespace.diagram, "relIds"):
+            return target("dm").map {
+                DiagramText.blocks(dataPart: $0, hostRelationships: relationships, package: context.package)
+            } ?? []
+        case (OOXMLNamespace.office, "OLEObject"):
+            guard reader.attribute("Type") != "Link" else { return [] }
+            let object = EmbeddedObject.Found(progID: reader.attribute("ProgID"), name: title, part: target("id"))
+            return context.embeddedObjectBlocks(object)
+        default:
+            return nil
+        }
+    }
+
     // MARK: - Paragraphs
 
     private func readParagraph() throws(ConversionError) -> [FlowItem] {
@@ -98,6 +125,7 @@ final class WordBodyReader {
         var deletionDepth = 0
         var drawingAlt: String?
         var drawingImage: String?
+        var objectTitle: String?
         var linkDepth = 0
 
         func currentFormat() -> WordRunFormat {
@@ -167,12 +195,19 @@ final class WordBodyReader {
             }
             if namespace == OOXMLNamespace.vml {
                 if name == "shape", let alt = reader.attribute("alt"), !alt.isEmpty { drawingAlt = alt }
+                if name == "imagedata" {
+                    objectTitle = reader.attribute("title", namespace: OOXMLNamespace.office)
+                }
                 if name == "imagedata", let id = reader.attribute("id", namespace: OOXMLNamespace.relationships),
                    let relationship = relationships[id], !relationship.isExternal,
                    let asset = context.asset(forPart: relationship.target) {
                     let alt = reader.attribute("title") ?? drawingAlt ?? ""
                     builder.append(.image(Image(source: asset, altText: alt)))
                 }
+                continue
+            }
+            if let blocks = try graphicObjectBlocks(namespace: namespace, name: name, title: objectTitle ?? drawingAlt) {
+                trailing += blocks.map { .block($0) }
                 continue
             }
             guard namespace == w else { continue }

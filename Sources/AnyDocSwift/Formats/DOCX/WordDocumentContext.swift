@@ -9,6 +9,8 @@ final class WordDocumentContext {
     let deadline: Deadline
     private var images: ImageAssets
     var assets: [Asset] { images.assets }
+    /// What was skipped without failing the document, in the order met.
+    var warnings: [String] = []
 
     init(package: OPCPackage, styles: WordStyles, numbering: WordNumbering, options: ConversionOptions, deadline: Deadline) {
         self.package = package
@@ -23,6 +25,14 @@ final class WordDocumentContext {
     /// time; nil when the part is missing or over the asset budget.
     func asset(forPart part: String) -> String? {
         images.name(forPart: part, in: package.archive)
+    }
+
+    /// An embedded OLE object's name line, and its content when the
+    /// options ask for it.
+    func embeddedObjectBlocks(_ object: EmbeddedObject.Found) -> [Block] {
+        let (blocks, warning) = EmbeddedObject.blocks(for: object, package: package, options: options, deadline: deadline)
+        if let warning { warnings.append(warning) }
+        return blocks
     }
 }
 

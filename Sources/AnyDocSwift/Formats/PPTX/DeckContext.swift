@@ -9,6 +9,8 @@ final class DeckContext {
     private var images: ImageAssets
     var assets: [Asset] { images.assets }
     private var reportedAssets = 0
+    /// What was skipped on the slide being read, for its warnings.
+    private var pendingWarnings: [String] = []
     private var tableCells = 0
 
     var limits: Limits { options.limits }
@@ -32,6 +34,20 @@ final class DeckContext {
     func takeNewAssets() -> ArraySlice<Asset> {
         defer { reportedAssets = assets.count }
         return assets[reportedAssets...]
+    }
+
+    /// An embedded OLE object's name line, and its content when the
+    /// options ask for it.
+    func embeddedObjectBlocks(_ object: EmbeddedObject.Found) -> [Block] {
+        let (blocks, warning) = EmbeddedObject.blocks(for: object, package: package, options: options, deadline: deadline)
+        if let warning { pendingWarnings.append(warning) }
+        return blocks
+    }
+
+    /// The warnings noted since the last call.
+    func takeWarnings() -> [String] {
+        defer { pendingWarnings = [] }
+        return pendingWarnings
     }
 
     /// Counts table cells against the deck's limit.

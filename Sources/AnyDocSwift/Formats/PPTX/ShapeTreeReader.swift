@@ -249,8 +249,9 @@ final class ShapeTreeReader {
         return SlideShape(placeholder: placeholder, position: position, content: .blocks(blocks))
     }
 
-    /// The content of `a:graphic`: a table, a chart or SmartArt. Wrappers
-    /// are read through; fallbacks (an OLE object's picture) are not.
+    /// The content of `a:graphic`: a table, a chart, SmartArt or an OLE
+    /// object's name. Wrappers are read through; fallbacks (an OLE
+    /// object's picture) are not.
     private func readGraphic() throws(ConversionError) -> [Block] {
         guard !reader.isEmptyElement else { return [] }
         let depth = reader.depth
@@ -270,8 +271,15 @@ final class ShapeTreeReader {
                 }
             } else if PPTXNamespace.diagram.contains(namespace), name == "relIds" {
                 if let id = reader.attribute("dm", namespace: r), let relationship = relationships[id], !relationship.isExternal {
-                    blocks += DiagramText.blocks(dataPart: relationship.target, slideRelationships: relationships, context: context)
+                    blocks += DiagramText.blocks(
+                        dataPart: relationship.target, hostRelationships: relationships, package: context.package)
                 }
+            } else if namespace == p, name == "oleObj" {
+                let object = EmbeddedObject.Found(
+                    progID: reader.attribute("progId"), name: reader.attribute("name"),
+                    part: reader.attribute("id", namespace: r).flatMap { relationships[$0] }.flatMap { $0.isExternal ? nil : $0.target })
+                blocks += context.embeddedObjectBlocks(object)
+                try reader.skipElement()  // its picture is the object's preview
             } else if namespace == mc, name == "Fallback" {
                 try reader.skipElement()
             } else if namespace == a, name == "extLst" {

@@ -15,14 +15,19 @@ struct SlideContent {
 
 /// Reads a slide part and, through its relationships, its notes page.
 enum SlideReader {
-    static func read(_ part: String, context: DeckContext) throws(ConversionError) -> SlideContent {
+    /// A `recovering` read parses a damaged slide part tolerantly (see
+    /// `XMLReader.recoveredError`), for a slide whose strict parse failed.
+    static func read(_ part: String, context: DeckContext, recovering: Bool = false) throws(ConversionError) -> SlideContent {
         let relationships = try context.package.relationshipsByID(of: part)
-        let tree = try shapeTree(of: part, context: context, relationships: relationships)
+        let tree = recovering
+            ? ShapeTreeReader(reader: try context.package.recoveringXMLReader(for: part), context: context, relationships: relationships)
+            : try shapeTree(of: part, context: context, relationships: relationships)
         let shapes = try tree.readShapes()
         let composition = SlideComposer(styles: SlideStyles(slidePart: part, cache: context.styles)).compose(shapes)
         let hidden = tree.rootShow == "0" || tree.rootShow == "false"
         var slide = SlideContent(
             title: composition.title, isHidden: hidden, blocks: composition.blocks, footer: composition.footer, notes: [])
+        slide.warnings = context.takeWarnings()
         if tree.rootShowMasterShapes != "0" && tree.rootShowMasterShapes != "false" {
             slide.inherited = context.layoutText.unshownBlocks(behind: part, context: context)
         }

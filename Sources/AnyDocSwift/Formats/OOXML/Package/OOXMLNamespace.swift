@@ -11,6 +11,10 @@ enum OOXMLNamespace {
     static let chart = "http://schemas.openxmlformats.org/drawingml/2006/chart"
     static let relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
     static let math = "http://schemas.openxmlformats.org/officeDocument/2006/math"
+    /// SmartArt data (`dgm:`).
+    static let diagram = "http://schemas.openxmlformats.org/drawingml/2006/diagram"
+    /// VML's Office extensions (`o:`), where Word's OLE objects sit.
+    static let office = "urn:schemas-microsoft-com:office:office"
     static let markupCompatibility = "http://schemas.openxmlformats.org/markup-compatibility/2006"
     static let vml = "urn:schemas-microsoft-com:vml"
     static let wordprocessingShape = "http://schemas.microsoft.com/office/word/2010/wordprocessingShape"
@@ -30,8 +34,9 @@ enum OOXMLNamespace {
         "http://purl.oclc.org/ooxml/drawingml/chart": chart,
         "http://purl.oclc.org/ooxml/officeDocument/relationships": relationships,
         "http://purl.oclc.org/ooxml/officeDocument/math": math,
+        "http://purl.oclc.org/ooxml/drawingml/diagram": diagram,
     ], interning: [
-        markupCompatibility, vml, wordprocessingShape, packageRelationships, contentTypes, coreProperties,
+        markupCompatibility, vml, office, wordprocessingShape, packageRelationships, contentTypes, coreProperties,
         dublinCore, dublinCoreTerms,
     ])
 }

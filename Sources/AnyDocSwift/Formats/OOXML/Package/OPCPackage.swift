@@ -27,6 +27,13 @@ final class OPCPackage {
         try XMLReader(source: archive.reader(for: part), limits: limits, namespaceAliases: OOXMLNamespace.aliases)
     }
 
+    /// A reader over a damaged part that reads past mismatched and
+    /// unclosed tags (see `XMLReader.recoveredError`), for parts whose
+    /// strict parse failed.
+    func recoveringXMLReader(for part: String) throws(ConversionError) -> XMLReader {
+        try XMLReader(source: archive.reader(for: part), limits: limits, namespaceAliases: OOXMLNamespace.aliases, recovering: true)
+    }
+
     /// A reader over a part without the root's children that `drop`
     /// names, cut before parsing; `XMLRootChildFilter.filteredPart` says
     /// when a part streams unfiltered instead.

@@ -25,15 +25,18 @@ enum DiagramText {
         var order: Int
     }
 
-    static func blocks(dataPart: String, slideRelationships: [String: Relationship], context: DeckContext) -> [Block] {
-        guard context.package.contains(dataPart) else { return [] }
-        let relationships = (try? context.package.relationshipsByID(of: dataPart)) ?? [:]
+    /// The diagram whose data model is `dataPart`; `hostRelationships`
+    /// are those of the slide or document part that shows it, which name
+    /// its laid-out drawing.
+    static func blocks(dataPart: String, hostRelationships: [String: Relationship], package: OPCPackage) -> [Block] {
+        guard package.contains(dataPart) else { return [] }
+        let relationships = (try? package.relationshipsByID(of: dataPart)) ?? [:]
         let text = DrawingText(relationships: relationships)
         var points: [(id: String, point: Point)] = []
         var connections: [Connection] = []
         var drawingID: String?
         do {
-            let reader = try context.package.xmlReader(for: dataPart, cutting: .named(unreadDataElements))
+            let reader = try package.xmlReader(for: dataPart, cutting: .named(unreadDataElements))
             while try reader.read() {
                 guard reader.kind == .startElement else { continue }
                 let namespace = reader.namespace
@@ -63,8 +66,8 @@ enum DiagramText {
         }
         let items = tree(points: points, connections: connections)
         if !items.isEmpty { return [.list(List(kind: .bullet, items: items))] }
-        guard let drawingID, let drawing = slideRelationships[drawingID], !drawing.isExternal else { return [] }
-        let texts = drawingText(drawing.target, context: context)
+        guard let drawingID, let drawing = hostRelationships[drawingID], !drawing.isExternal else { return [] }
+        let texts = drawingText(drawing.target, package: package)
         return texts.isEmpty ? [] : [.list(List(kind: .bullet, items: texts.map { ListItem($0) }))]
     }
 
@@ -114,12 +117,12 @@ enum DiagramText {
     }
 
     /// The text of each shape of the drawing part, in document order.
-    private static func drawingText(_ part: String, context: DeckContext) -> [[Inline]] {
-        guard context.package.contains(part) else { return [] }
-        let text = DrawingText(relationships: (try? context.package.relationshipsByID(of: part)) ?? [:])
+    private static func drawingText(_ part: String, package: OPCPackage) -> [[Inline]] {
+        guard package.contains(part) else { return [] }
+        let text = DrawingText(relationships: (try? package.relationshipsByID(of: part)) ?? [:])
         var result: [[Inline]] = []
         do {
-            let reader = try context.package.xmlReader(for: part)
+            let reader = try package.xmlReader(for: part)
             while try reader.read() {
                 guard reader.kind == .startElement, reader.namespace == PPTXNamespace.diagramDrawing,
                       reader.localName == "txBody" else { continue }
