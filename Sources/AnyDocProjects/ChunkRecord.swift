@@ -4,27 +4,39 @@ import AnyDocSwift
 /// protocol's records). The schema is versioned by `schema`; fields are
 /// only ever added within a version.
 public struct ChunkRecord: Codable, Sendable, Equatable {
+    /// The schema version these records are written in: the value of `schema`.
     public static let schemaName = "anydoc.chunk/1"
 
+    /// The record's schema version, `schemaName` for records made here.
     public var schema = schemaName
     /// Hash of the source's bytes and the chunk's offsets: the same
     /// document cut the same way gives the same ids.
     public var id: String
+    /// The input as it was named: its path, or `<stdin>`.
     public var document: String
+    /// The `DocumentFormat` raw value the input was read as; nil when unknown.
     public var format: String?
     /// The chunk's position in its document, from 0.
     public var index: Int
+    /// Headings above the chunk, outermost first, as a reader sees them (`heading_path`).
     public var headingPath: [String]
+    /// The pages the chunk spans, in order; nil (absent from the JSON) when none.
     public var pages: [Int]?
+    /// The numbers of the slides the chunk spans; nil when none.
     public var slides: [Int]?
+    /// The names of the sheets the chunk spans; nil when none.
     public var sheets: [String]?
     /// Start and length in Unicode scalars of the document's Markdown.
     public var offset: Int
+    /// The slice's length in Unicode scalars, `tableHeader` not included.
     public var length: Int
+    /// The size of `text` in Unicode scalars, `tableHeader` included.
     public var chars: Int
+    /// The estimated tokens of `text` (see `ChunkSize`).
     public var tokens: Int
     /// A continued table's header rows, which start `text`.
     public var tableHeader: String?
+    /// What to embed: `tableHeader`, if any, then the slice's Markdown.
     public var text: String
 
     enum CodingKeys: String, CodingKey {
@@ -32,6 +44,7 @@ public struct ChunkRecord: Codable, Sendable, Equatable {
         case offset, length, chars, tokens, tableHeader = "table_header", text
     }
 
+    /// The record of the `index`-th chunk; its `id` hashes `sourceSha256` and the offsets.
     public init(_ chunk: Chunk, index: Int, document: String, format: String?, sourceSha256: String) {
         id = String(SHA256.hex(Array("\(sourceSha256):\(chunk.offset):\(chunk.length)".utf8)).prefix(32))
         self.document = document

@@ -5,26 +5,42 @@ import Foundation
 /// --files-from - --jsonl`): what an engine such as Ray gets back per
 /// path, and what `anydoc ingest --records` stores. Versioned by `schema`.
 public struct DocumentRecord: Codable, Sendable, Equatable {
+    /// The schema version these records are written in: the value of `schema`.
     public static let schemaName = "anydoc.record/1"
 
+    /// Why a conversion failed (JSON `error`).
     public struct Failure: Codable, Sendable, Equatable {
+        /// A stable machine-readable code such as `resource_limit`; `io` for any other error.
         public var code: String
+        /// A human-readable explanation.
         public var message: String
     }
 
+    /// How many pages, slides or sheets the source has (JSON `units`).
     public struct Units: Codable, Sendable, Equatable {
+        /// The number of pages, slides or sheets.
         public var count: Int
+        /// What `count` counts, a `SourceLocation.Kind` raw value: `page`, `slide` or `sheet`.
         public var kind: String
     }
 
+    /// What the document declares about itself (JSON `metadata`); facts it lacks are nil.
     public struct Properties: Codable, Sendable, Equatable {
+        /// The declared title, never a heading.
         public var title: String?
+        /// The declared authors, in order; nil when it names none.
         public var authors: [String]?
+        /// The declared subject or description.
         public var subject: String?
+        /// The declared keywords or tags, one entry each; nil when none.
         public var keywords: [String]?
+        /// When it was created, as the source wrote it (ISO 8601 where the source used it).
         public var created: String?
+        /// When it was last changed, in the same form as `created`.
         public var modified: String?
+        /// A BCP 47 tag such as `en-US`.
         public var language: String?
+        /// Pages, slides or sheets, when the format has them (JSON `page_count`).
         public var pageCount: Int?
 
         enum CodingKeys: String, CodingKey {
@@ -32,30 +48,45 @@ public struct DocumentRecord: Codable, Sendable, Equatable {
         }
     }
 
+    /// How long each step took, in milliseconds rounded to three decimals.
     public struct Timings: Codable, Sendable, Equatable {
+        /// Reading the file (JSON `read_ms`).
         public var readMs: Double
+        /// Converting it to Markdown (JSON `convert_ms`); 0 when it was not converted.
         public var convertMs: Double
+        /// Cutting the chunks (JSON `chunk_ms`); nil when none were cut.
         public var chunkMs: Double?
 
         enum CodingKeys: String, CodingKey { case readMs = "read_ms", convertMs = "convert_ms", chunkMs = "chunk_ms" }
     }
 
+    /// The record's schema version, `schemaName` for records made here.
     public var schema = schemaName
     /// The path as it was given.
     public var path: String
     /// `ok` or `failed`.
     public var status: String
+    /// Why it failed; nil when `status` is `ok`.
     public var error: Failure?
+    /// The `DocumentFormat` raw value it was read as; nil when unknown or failed.
     public var format: String?
+    /// Lowercase hex SHA-256 of the file's bytes; nil when they could not be read.
     public var sourceSha256: String?
+    /// The file's size in bytes; nil when it could not be read.
     public var sourceBytes: Int?
+    /// Lowercase hex SHA-256 of the Markdown's UTF-8 bytes; nil when it failed.
     public var markdownSha256: String?
     /// The Markdown, as an ingest stores it; absent when chunks were asked for.
     public var markdown: String?
+    /// The chunks with words, when chunks were asked for (then `markdown` is nil).
     public var chunks: [ChunkRecord]?
+    /// Pages, slides or sheets, when the format has them.
     public var units: Units?
+    /// What the document declares about itself; nil when it declares nothing.
     public var metadata: Properties?
+    /// The conversion's warnings, in order; empty when there are none.
     public var warnings: [String]
+    /// How long reading, converting and chunking took.
     public var timings: Timings
     /// The machine that converted it.
     public var host: String

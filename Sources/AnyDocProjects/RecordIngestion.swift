@@ -9,15 +9,19 @@ import AnyDocSwift
 /// keeps too, are read again from the path and must hash as the record
 /// says (a file changed since it was converted is reported, not stored).
 public struct RecordIngestion {
+    /// The store the records go into.
     public let store: ProjectStore
+    /// Reads each source file again, whose bytes must hash as its record says.
     public let converter: AnyDocConverter
     /// The files a plain ingest of the same paths would take, by file.
     private var inputs: [String: Ingestion.Input] = [:]
     private var expected: [String] = []
+    /// What has been stored or has failed so far; `finish()` completes it.
     public private(set) var summary: IngestSummary
     private var seen: Set<String> = []
     private let started = FileSystem.now()
 
+    /// An ingest of `plan`'s files into `project`, which is created if missing.
     public init(store: ProjectStore, converter: AnyDocConverter = AnyDocConverter(), plan: Ingestion.Plan, project: String) throws(ProjectError) {
         self.store = store
         self.converter = converter

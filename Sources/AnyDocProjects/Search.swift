@@ -4,8 +4,11 @@ import Foundation
 /// grouped by resource, best resource first, each resource's sections best
 /// first.
 public struct SearchHit: Sendable, Codable, Equatable {
+    /// The id of the resource the section belongs to (JSON `resource_id`).
     public var resourceId: String
+    /// The resource's logical path within its project.
     public var path: String
+    /// The number of the live version the section is from.
     public var version: Int
     /// Headings above the match, outermost first.
     public var headingPath: [String]
@@ -20,6 +23,7 @@ public struct SearchHit: Sendable, Codable, Equatable {
     /// Where the section starts, in Unicode scalars: pass it to
     /// `resource_read` as `offset` to read the hit in context.
     public var offset: Int
+    /// The section's length in Unicode scalars.
     public var length: Int
     /// The resource's score: the evidence of all its matching sections,
     /// weighed by the share of the query's terms they hold together.
@@ -35,7 +39,9 @@ public struct SearchHit: Sendable, Codable, Equatable {
 }
 
 extension ProjectStore {
+    /// What a snippet puts before each matched term.
     public static let highlightStart = "<mark>"
+    /// What a snippet puts after each matched term.
     public static let highlightEnd = "</mark>"
 
     /// Full-text search over the live version of each resource in a

@@ -2,8 +2,11 @@
 /// their sections (the hits), so an agent sees which documents answer and
 /// how much more each holds before it reads any.
 public struct SearchResourceSummary: Sendable, Codable, Equatable {
+    /// The resource's id (JSON `resource_id`).
     public var resourceId: String
+    /// The resource's logical path within its project.
     public var path: String
+    /// The resource's score, higher is better: its hits' `resourceScore`.
     public var score: Double
     /// Hits of this resource in the results.
     public var hits: Int

@@ -4,10 +4,12 @@ import AnyDocSwift
 public struct Section: Sendable, Equatable {
     /// Headings above this section, outermost first.
     public var headingPath: [String]
+    /// The page, slide or sheet its body is on, when the source has them.
     public var location: SourceLocation?
     /// Start and length of its Markdown in Unicode scalars, the unit
     /// `resource_read` uses, so a search hit can be opened where it is.
     public var offset: Int
+    /// The length of its Markdown in Unicode scalars.
     public var length: Int
     /// The text a reader sees there (`ReaderText`): what the index holds.
     public var text: String

@@ -11,9 +11,11 @@ public struct Chunk: Sendable, Equatable {
     /// Start and length in Unicode scalars of the Markdown: the slice
     /// `markdown[offset ..< offset + length]` is `text` without `tableHeader`.
     public var offset: Int
+    /// The slice's length in Unicode scalars: it ends at `offset + length`.
     public var length: Int
     /// The same slice in UTF-8 bytes.
     public var byteOffset: Int
+    /// The slice's length in UTF-8 bytes, from `byteOffset`.
     public var byteLength: Int
     /// For a chunk that continues a table: the table's header and
     /// delimiter rows, repeated at the start of `text` so that its rows
@@ -22,6 +24,7 @@ public struct Chunk: Sendable, Equatable {
     /// The code fence open where the chunk starts, when it starts inside
     /// a fenced code block: a reader of the slice alone needs it.
     public var openFence: CodeFence?
+    /// What an embedding model is given: `tableHeader`, if any, then the slice.
     public var text: String
     /// The size of `text`, in both units.
     public var size: ChunkSize
@@ -31,9 +34,12 @@ public struct Chunk: Sendable, Equatable {
 
     /// The opening of a fenced code block: its character and length.
     public struct CodeFence: Sendable, Equatable {
+        /// The fence's character as a UTF-8 byte: a backtick or a tilde.
         public var marker: UInt8
+        /// How often `marker` repeats (3 or more); a closing fence needs at least as many.
         public var count: Int
 
+        /// A fence of `count` bytes `marker`, such as three backticks.
         public init(marker: UInt8, count: Int) {
             self.marker = marker
             self.count = count

@@ -7,22 +7,28 @@
 /// counts a token per four, other ASCII punctuation one each, white space
 /// nothing, and every other scalar (CJK, accented letters) one.
 public struct ChunkSize: Sendable, Equatable {
+    /// Length in Unicode scalars.
     public var characters = 0
+    /// Estimated tokens, counted as described above.
     public var tokens = 0
 
+    /// A size of the given counts; zero, the size of no text, by default.
     public init(characters: Int = 0, tokens: Int = 0) {
         self.characters = characters
         self.tokens = tokens
     }
 
+    /// The count in `unit`: `characters` or `tokens`.
     public func measure(_ unit: ChunkOptions.Unit) -> Int {
         unit == .characters ? characters : tokens
     }
 
+    /// Two runs' sizes added unit by unit: never fewer tokens than the joined run's estimate.
     public static func + (lhs: ChunkSize, rhs: ChunkSize) -> ChunkSize {
         ChunkSize(characters: lhs.characters + rhs.characters, tokens: lhs.tokens + rhs.tokens)
     }
 
+    /// What is left of `lhs` without a part of it, unit by unit.
     public static func - (lhs: ChunkSize, rhs: ChunkSize) -> ChunkSize {
         ChunkSize(characters: lhs.characters - rhs.characters, tokens: lhs.tokens - rhs.tokens)
     }
@@ -34,6 +40,7 @@ public struct ChunkSize: Sendable, Equatable {
         return counter.size
     }
 
+    /// The size of a string, counted over its UTF-8.
     public static func of(_ text: String) -> ChunkSize { of(text.utf8) }
 
     /// Counts bytes one at a time, so a caller can stop at a limit.
