@@ -359,29 +359,29 @@ public final class ProjectStore: @unchecked Sendable {
 
     /// A converted document whose objects are already stored, ready to
     /// become a version.
-    public struct PreparedVersion: Sendable {
+    package struct PreparedVersion: Sendable {
         /// The logical path the version is stored under.
-        public var path: String
+        package var path: String
         /// SHA-256 of the document's bytes, already stored in `objects`.
-        public var sourceSha256: String
+        package var sourceSha256: String
         /// Size of the document, in bytes.
-        public var sourceBytes: Int
+        package var sourceBytes: Int
         /// SHA-256 of the Markdown's UTF-8 bytes, already stored in `objects`.
-        public var markdownSha256: String
+        package var markdownSha256: String
         /// Size of the Markdown in UTF-8 bytes.
-        public var markdownBytes: Int
+        package var markdownBytes: Int
         /// The Markdown's length in Unicode scalars, the unit read offsets use.
-        public var markdownChars: Int
+        package var markdownChars: Int
         /// The `DocumentFormat` raw value the bytes were read as; nil when unknown.
-        public var format: String?
+        package var format: String?
         /// Pages, slides or sheets, when the format has them.
-        public var unitCount: Int?
+        package var unitCount: Int?
         /// What `unitCount` counts, as a `SourceLocation.Kind` raw value.
-        public var unitKind: String?
+        package var unitKind: String?
         /// The Markdown split into the sections search indexes, in order.
-        public var sections: [Section]
+        package var sections: [Section]
         /// The conversion's warnings, kept with the version.
-        public var warnings: [String] = []
+        package var warnings: [String] = []
     }
 
     /// What committing a file did: a new resource, a new version, nothing, or a repair.
@@ -407,7 +407,7 @@ public final class ProjectStore: @unchecked Sendable {
     /// complete one. The number is assigned inside the transaction, so
     /// concurrent writers never take the same one; bytes equal to the live
     /// version's make no new version.
-    public func commit(_ prepared: PreparedVersion, project: String, evenIfUnchanged: Bool = false) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
+    package func commit(_ prepared: PreparedVersion, project: String, evenIfUnchanged: Bool = false) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
         try StoreLock.withLock(root: root, .shared) { () throws(ProjectError) in
             try commitHoldingLock(prepared, project: project, evenIfUnchanged: evenIfUnchanged)
         }
@@ -416,7 +416,7 @@ public final class ProjectStore: @unchecked Sendable {
     /// Stores a document's bytes and its Markdown as objects and records
     /// the version, all under the writers' lock, so no garbage collection
     /// can come between the objects and the version that refers to them.
-    public func commit(source: [UInt8], markdown: [UInt8], _ prepared: PreparedVersion, project: String,
+    package func commit(source: [UInt8], markdown: [UInt8], _ prepared: PreparedVersion, project: String,
                        evenIfUnchanged: Bool = false) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
         try StoreLock.withLock(root: root, .shared) { () throws(ProjectError) in
             try objects.put(source, hash: prepared.sourceSha256)

@@ -1,32 +1,32 @@
 import AnyDocSwift
 
 /// One searchable piece of a document's Markdown.
-public struct Section: Sendable, Equatable {
+package struct Section: Sendable, Equatable {
     /// Headings above this section, outermost first.
-    public var headingPath: [String]
+    package var headingPath: [String]
     /// The page, slide or sheet its body is on, when the source has them.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// Start and length of its Markdown in Unicode scalars, the unit
     /// `resource_read` uses, so a search hit can be opened where it is.
-    public var offset: Int
+    package var offset: Int
     /// The length of its Markdown in Unicode scalars.
-    public var length: Int
+    package var length: Int
     /// The text a reader sees there (`ReaderText`): what the index holds.
-    public var text: String
+    package var text: String
 }
 
 /// The project store's sections: the chunks `Chunker` cuts from a
 /// document's Markdown (at most `preferredLength` characters, no
 /// overlap), each holding the reader's text of its slice, so a search hit
 /// points at a chunk `anydoc convert --chunks` also gives.
-public enum SectionSplitter {
+package enum SectionSplitter {
     /// The longest piece, in scalars. Bounded pieces keep every search's
     /// work per hit bounded (a 1 MB table was one section, and one search
     /// over it took a minute) and point a hit close to its match.
-    public static let preferredLength = 8_000
+    package static let preferredLength = 8_000
 
     /// Sections of `markdown`, cut at most `maxLength` scalars long.
-    public static func split(
+    package static func split(
         _ markdown: String, format: DocumentFormatFamilyHint = .other, maxLength: Int = preferredLength
     ) -> [Section] {
         let options = ChunkOptions(maxSize: maxLength, unit: .characters)
@@ -42,12 +42,12 @@ public enum SectionSplitter {
 
     /// The chunks of `markdown`, their headings as a reader sees them:
     /// what the store's sections and `anydoc convert --chunks` hold.
-    public static func chunks(_ markdown: String, family: DocumentFormat.Family?, options: ChunkOptions) -> [Chunk] {
+    package static func chunks(_ markdown: String, family: DocumentFormat.Family?, options: ChunkOptions) -> [Chunk] {
         Chunker.chunks(markdown: markdown, family: family, options: options, headingText: { ReaderText.inline($0) })
     }
 
     /// Which provenance level-2 headings carry, by the source's family.
-    public enum DocumentFormatFamilyHint: Sendable {
+    package enum DocumentFormatFamilyHint: Sendable {
         case presentation, spreadsheet, other
 
         var family: DocumentFormat.Family? {

@@ -15,6 +15,14 @@ public struct VerifyReport: Sendable, Codable, Equatable {
         /// The versions that need it, as `project:path@vN`.
         public var referencedBy: [String]
 
+        /// A finding about one object or stray file.
+        public init(hash: String?, file: String?, problem: String, referencedBy: [String]) {
+            self.hash = hash
+            self.file = file
+            self.problem = problem
+            self.referencedBy = referencedBy
+        }
+
         enum CodingKeys: String, CodingKey { case hash, file, problem, referencedBy = "referenced_by" }
     }
 
@@ -26,6 +34,14 @@ public struct VerifyReport: Sendable, Codable, Equatable {
     public var databaseCheck = "ok"
     /// Everything found: strays, unreadable and damaged objects in folder order, then missing ones.
     public var problems: [Problem] = []
+
+    /// An empty report, filled in as a verify goes (or by a host's fake).
+    public init(objectsChecked: Int = 0, bytesChecked: Int = 0, databaseCheck: String = "ok", problems: [Problem] = []) {
+        self.objectsChecked = objectsChecked
+        self.bytesChecked = bytesChecked
+        self.databaseCheck = databaseCheck
+        self.problems = problems
+    }
 
     enum CodingKeys: String, CodingKey {
         case objectsChecked = "objects_checked", bytesChecked = "bytes_checked", databaseCheck = "database_check", problems
@@ -58,6 +74,14 @@ public struct GarbageReport: Sendable, Codable, Equatable {
     /// Unreferenced but younger than the grace period: possibly written by
     /// an ingest that has not committed yet.
     public var keptRecent = 0
+
+    /// A report of a collection; empty until one runs.
+    public init(removed: Int = 0, bytesFreed: Int = 0, kept: Int = 0, keptRecent: Int = 0) {
+        self.removed = removed
+        self.bytesFreed = bytesFreed
+        self.kept = kept
+        self.keptRecent = keptRecent
+    }
 
     enum CodingKeys: String, CodingKey { case removed, bytesFreed = "bytes_freed", kept, keptRecent = "kept_recent" }
 

@@ -9,6 +9,12 @@ public struct RepairReport: Sendable, Codable, Equatable {
         /// The versions that need it, as `project:path@vN`.
         public var referencedBy: [String]
 
+        /// An object no file or conversion could restore.
+        public init(hash: String, referencedBy: [String]) {
+            self.hash = hash
+            self.referencedBy = referencedBy
+        }
+
         enum CodingKeys: String, CodingKey { case hash, referencedBy = "referenced_by" }
     }
 
@@ -16,6 +22,12 @@ public struct RepairReport: Sendable, Codable, Equatable {
     public var restored: [String] = []
     /// Objects still damaged or missing, sorted by hash, with the versions that need them.
     public var unrestorable: [Unrestorable] = []
+
+    /// A report of a repair; empty until one runs.
+    public init(restored: [String] = [], unrestorable: [Unrestorable] = []) {
+        self.restored = restored
+        self.unrestorable = unrestorable
+    }
 
     enum CodingKeys: String, CodingKey { case restored, unrestorable }
 

@@ -6,7 +6,7 @@ import Testing
 /// recovered, in the same words on standard error, in front matter, in a
 /// batch report and in the store.
 @Suite struct RecoveredWarningTests {
-    private static let warning = "the document is damaged and was recovered: PowerPoint Document stream: no user edit record"
+    private static let warning = "damaged part PowerPoint Document stream: no user edit record"
 
     @Test func recoveredPresentationWarnsEverywhere() throws {
         let fixture = try Fixture()

@@ -1,23 +1,12 @@
-/// Warnings for damaged documents read in part: one wording, so the CLI,
-/// reports and the store can tell them from other warnings.
+/// Damaged legacy documents read around their damage say so in the same
+/// `damaged part` form as OOXML parts recovered or skipped, so the CLI,
+/// reports, the store and library callers tell them apart from other
+/// warnings one way (`ConversionWarning.isDamagedPart`).
 extension ConversionWarning {
-    /// How every warning that says a damaged document was recovered begins.
-    public static let recoveredPrefix = "the document is damaged and was recovered"
-
-    /// Whether `warning` says the document was recovered from damage.
-    public static func isRecovered(_ warning: String) -> Bool {
-        warning.hasPrefix(recoveredPrefix)
-    }
-
-    /// The warning for a document read around damage; `detail` says what
-    /// was damaged and how the rest was found.
+    /// The warning for a presentation whose index (user edits, persist
+    /// directory) was damaged and whose slides were found by scanning;
+    /// `detail` names the stream, the damage and how the slides were found.
     static func recovered(_ detail: String) -> String {
-        "\(recoveredPrefix): \(detail)"
+        "\(damagedPartPrefix)\(detail)"
     }
-}
-
-extension Document {
-    /// The document was damaged and read in part; a warning in
-    /// `warnings` says what was recovered.
-    public var wasRecovered: Bool { warnings.contains(where: ConversionWarning.isRecovered) }
 }

@@ -317,7 +317,7 @@ import Testing
         let recovered = try PPTTestSupport.document(
             Build.file(stream: wrongDocument.bytes, currentUser: Build.currentUser(editOffset: deck.edit)))
         #expect(recovered.blocks == [.boundary(.slide(number: 1, title: "Secret"))])
-        #expect(recovered.wasRecovered)
+        #expect(recovered.hasDamagedParts)
     }
 
     @Test func damagedSlideIsAWarningAndTheDeckGoesOn() throws {
