@@ -103,6 +103,10 @@ final class SheetXMLTokenizer {
         case UInt8(ascii: "/"): return try readEndTag(from: start + 2)
         case UInt8(ascii: "?"):
             guard try skipPast("?>", from: start + 2) else { return nil }
+            // The target must be a name without a colon, then a space.
+            var targetColon: Int?
+            guard let targetEnd = try readName(from: start + 2, colon: &targetColon), targetColon == nil,
+                  Self.isSpace(buffer[targetEnd]) else { throw .unsupported }
             // Only the declaration may be named `xml`, and only at the start.
             if start + 5 < end, buffer[start + 2] | 0x20 == UInt8(ascii: "x"), buffer[start + 3] | 0x20 == UInt8(ascii: "m"),
                buffer[start + 4] | 0x20 == UInt8(ascii: "l"), Self.isSpace(buffer[start + 5]) || buffer[start + 5] == UInt8(ascii: "?") {
