@@ -153,6 +153,7 @@ import Testing
         ("a truncated part", Array(sheet("<sheetData><row><c><v>1</v></c></row><row><c><v>2</v>").dropLast(3))),
         ("a control character", sheet("<sheetData><row><c t=\"str\"><v>a\u{1}b</v></c></row></sheetData>")),
         ("a processing instruction without a name", sheet("<sheetData/>", prolog: "<?x\"?>\n")),
+        ("a declaration with a broken name", sheet("<sheetData/>", prolog: "<?xml version=\"1.0\" sta ndalone=\"yes\"?>\n")),
         ("invalid UTF-8", sheet("<sheetData><row><c t=\"str\"><v>a</v></c></row></sheetData>") + [0xC3, 0x28]),
     ])
     func unusualPartsAreReadByTheParser(_ name: String, _ bytes: [UInt8]) {

@@ -389,12 +389,14 @@ final class SheetXMLTokenizer {
             rest = rest.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             if rest.isEmpty { break }
             guard let equals = rest.firstIndex(of: "=") else { return false }
-            let name = String(rest[..<equals].filter { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" })
+            var name = Substring(rest[..<equals])
+            while let last = name.last, last == " " || last == "\t" || last == "\n" || last == "\r" { name.removeLast() }
+            guard !name.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return false }
             var value = rest[rest.index(after: equals)...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
             guard let quote = value.first, quote == "\"" || quote == "'" else { return false }
             value = value.dropFirst()
             guard let close = value.firstIndex(of: quote) else { return false }
-            pairs.append((name, String(value[..<close])))
+            pairs.append((String(name), String(value[..<close])))
             rest = value[value.index(after: close)...]
         }
         guard let version = pairs.first, version == ("version", "1.0") else { return false }
