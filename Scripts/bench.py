@@ -243,5 +243,78 @@ def main():
         sys.stdout.flush()
 
 
+# ---------------------------------------------------------------------------
+# Big inputs: one large file per kind (Scripts/make-big-inputs.py), anydoc
+# against the tool people reach for, whole process against whole process.
+
+BIG_RIVALS = {
+    "big.csv": [
+        ("python csv module", "python", "import csv, sys\n"
+         "with open(sys.argv[1], newline='') as f, open('/dev/null', 'w') as out:\n"
+         "    for row in csv.reader(f): out.write('| ' + ' | '.join(row) + ' |\\n')\n"),
+    ],
+    "big.xlsx": [
+        ("python-calamine", "python", "import sys\nfrom python_calamine import CalamineWorkbook\n"
+         "wb = CalamineWorkbook.from_path(sys.argv[1])\n"
+         "for name in wb.sheet_names: rows = wb.get_sheet_by_name(name).to_python()\n"),
+        ("openpyxl (read-only)", "python", "import sys, openpyxl\n"
+         "wb = openpyxl.load_workbook(sys.argv[1], read_only=True, data_only=True)\n"
+         "for ws in wb.worksheets:\n    for row in ws.iter_rows(values_only=True): pass\n"),
+    ],
+    "long.docx": [("pandoc", "cli", ["pandoc", "-f", "docx", "-t", "gfm", "-o", "/dev/null"])],
+    "long.pdf": [("pdftotext", "cli", ["pdftotext"])],
+}
+
+
+def run_measured(command):
+    """Wall seconds, peak RSS in MB and exit status of one process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def big_inputs(folder, anydoc, python, repeat):
+    """Prints the big-inputs table: MB/s (pages/s for documents), peak RSS."""
+    print(f"big inputs in {folder} (best of {repeat}, whole process)")
+    header = f"{'input':12} {'MB':>6} {'pages':>6}  {'tool':22} {'seconds':>8} {'MB/s':>8} {'pages/s':>8} {'peak MB':>8} {'exit':>4}  {'anydoc ×':>9}"
+    print(header)
+    print("-" * len(header))
+    out = tempfile.mkdtemp(prefix="anydoc-big-")
+    for name, rivals in BIG_RIVALS.items():
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            continue
+        size = os.path.getsize(path) / 1e6
+        pages = page_count([path]) if name.endswith(".pdf") and shutil.which("pdfinfo") else (500 if name.endswith(".docx") else 0)
+        commands = [("anydoc", [anydoc, "convert", path, "-o", os.path.join(out, name + ".md")] + (["--ocr", "never"] if name.endswith(".pdf") else []))]
+        for tool, kind, spec in rivals:
+            if kind == "python":
+                commands.append((tool, [python, "-c", spec, path]))
+            elif shutil.which(spec[0]):
+                commands.append((tool, spec + [path] + (["-"] if spec[0] == "pdftotext" else [])))
+        ours = None
+        for tool, command in commands:
+            runs = [run_measured(command) for _ in range(max(1, repeat))]
+            seconds = min(r[0] for r in runs)
+            peak = max(r[1] for r in runs)
+            status = max((r[2] for r in runs), key=abs)
+            ours = ours or seconds
+            page_rate = f"{pages / seconds:8.1f}" if pages else f"{'':8}"
+            ratio = "" if tool == "anydoc" else f"{seconds / ours:8.2f}×"
+            print(f"{name:12} {size:6.1f} {pages or '':>6}  {tool:22} {seconds:8.2f} {size / seconds:8.1f} {page_rate} {peak:8.1f} {status:4}  {ratio:>9}")
+            sys.stdout.flush()
+    shutil.rmtree(out, ignore_errors=True)
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) > 1 and sys.argv[1] == "--big":
+        options = argparse.ArgumentParser()
+        options.add_argument("--big", required=True, help="folder of Scripts/make-big-inputs.py's files")
+        options.add_argument("--anydoc", required=True)
+        options.add_argument("--python", required=True)
+        options.add_argument("--repeat", type=int, default=3)
+        parsed = options.parse_args()
+        big_inputs(parsed.big, parsed.anydoc, parsed.python, parsed.repeat)
+    else:
+        main()

@@ -33,6 +33,25 @@ if [ "${1:-}" = "--memory" ]; then
   exit 0
 fi
 
+# Big inputs (see Scripts/make-big-inputs.py): a 300k-row CSV against
+# Python's csv module, a 200k-row, 10-column XLSX against python-calamine
+# and openpyxl (read-only), a 500-page DOCX against pandoc and a
+# 1,000-page PDF against pdftotext, with peak RSS for each.
+#   Scripts/bench.sh --big [FOLDER]     (FOLDER defaults to /tmp/anydoc-big)
+if [ "${1:-}" = "--big" ]; then
+  big="${2:-/tmp/anydoc-big}"
+  venv="${BENCH_VENV:-.build/bench-venv}"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install -q python-calamine openpyxl python-docx fpdf2
+  for tool in pandoc pdftotext; do
+    command -v "$tool" >/dev/null || echo "($tool is not installed: its rows are left out; apt-get install pandoc poppler-utils)" >&2
+  done
+  "$venv/bin/python" Scripts/make-big-inputs.py "$big" >/dev/null
+  swift build -c release --product anydoc >&2
+  python3 Scripts/bench.py --big "$big" --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python"
+  exit 0
+fi
+
 folder="${1:-../shared/corpus}"
 shift || true
 venv="${BENCH_VENV:-.build/bench-venv}"

@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-TARGETS=(detect zip xml docx pptx xlsx odf rtf html csv text pdf epub doc xls ppt xlsb)
+TARGETS=(detect zip xml docx pptx xlsx odf rtf html csv text pdf epub doc xls ppt xlsb sheetxml csvreader)
 CORPUS_ROOT=../shared/corpus
 SCRATCH=.build-fuzz
 WORK=.build/fuzz-corpus
@@ -37,7 +37,8 @@ seed_folders() {
         odf) echo "$CORPUS_ROOT/odt $CORPUS_ROOT/ods $CORPUS_ROOT/odp TestDocuments/odf" ;;
         rtf) echo "$CORPUS_ROOT/rtf" ;;
         html) echo "$CORPUS_ROOT/html TestDocuments/html" ;;
-        csv) echo "$CORPUS_ROOT/csv TestDocuments/csv" ;;
+        csv | csvreader) echo "$CORPUS_ROOT/csv TestDocuments/csv" ;;
+        sheetxml) echo "" ;;
         text) echo "$CORPUS_ROOT/txt $CORPUS_ROOT/md TestDocuments/text" ;;
         pdf) echo "$CORPUS_ROOT/pdf TestDocuments/pdf" ;;
         epub) echo "$CORPUS_ROOT/epub TestDocuments/epub" ;;
@@ -65,7 +66,8 @@ hostile_suffixes() {
 max_len() {
     case "$1" in
         detect) echo 16384 ;;
-        xml | csv | text) echo 65536 ;;
+        xml | csv | text | csvreader) echo 65536 ;;
+        sheetxml) echo 131072 ;;
         rtf | html) echo 131072 ;;
         pdf) echo 262144 ;;
         *) echo 262144 ;;
@@ -97,6 +99,7 @@ seed() {
         done
     done
     if [ "$target" = xml ]; then seed_xml_parts "$corpus" "$limit"; fi
+    if [ "$target" = sheetxml ]; then seed_sheet_parts "$corpus" "$limit"; fi
     return 0
 }
 
@@ -113,6 +116,20 @@ seed_xml_parts() {
         rm -f "$corpus.parts"
     done
     cp -n "$CORPUS_ROOT"/html/*.xhtml "$corpus/" 2>/dev/null || true
+}
+
+# The worksheet scanner target reads the worksheet parts of the workbooks.
+seed_sheet_parts() {
+    local corpus=$1 limit=$2 package part
+    for package in "$CORPUS_ROOT"/xlsx/*.xlsx "$CORPUS_ROOT"/xlsm/*.xlsm "$CORPUS_ROOT"/hostile/*.xlsx TestDocuments/xlsx/*.xlsx; do
+        [ -f "$package" ] || continue
+        { unzip -Z1 "$package" 2>/dev/null || true; } | grep -E '^xl/worksheets/[^/]*\.xml$' | head -n 8 >"$corpus.parts" || true
+        while IFS= read -r part; do
+            local out="$corpus/$(basename "$package")_$(echo "$part" | tr '/' '_')"
+            [ -e "$out" ] || { unzip -p "$package" "$part" 2>/dev/null || true; } | head -c "$limit" >"$out"
+        done <"$corpus.parts"
+        rm -f "$corpus.parts"
+    done
 }
 
 run() {

@@ -4,6 +4,7 @@
 enum FuzzTarget: String, CaseIterable {
     case detect, zip, xml, docx, pptx, xlsx, odf, rtf, html, csv, text, pdf, epub
     case doc, xls, ppt, xlsb
+    case sheetxml, csvreader
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -24,6 +25,8 @@ enum FuzzTarget: String, CaseIterable {
         case .xls: Self.convert(bytes, as: .xls)
         case .ppt: Self.convert(bytes, as: .ppt)
         case .xlsb: Self.convert(bytes, as: .xlsb)
+        case .sheetxml: SheetScanDifferential.run(bytes)
+        case .csvreader: SheetScanDifferential.csv(bytes)
         }
     }
 
@@ -71,7 +74,7 @@ enum FuzzTarget: String, CaseIterable {
             switch reader.kind {
             case .startElement:
                 _ = reader.isElement(reader.localName, in: reader.namespace)
-                _ = reader.attribute("val", namespace: aliases.canonical.values.first)
+                _ = reader.attribute("val", namespace: aliases.variants.keys.first)
                 _ = reader.attributes()
                 _ = (reader.depth, reader.isEmptyElement)
                 if step % 3 == 0, (try? reader.readElementText()) == nil { return }

@@ -28,12 +28,19 @@ enum CSVConverter: FormatConverter {
         var fields = CSVFieldBuffer()
         var records = 0
         try sink.beginTable(columnCount: columnCount)
+        var texts: [String] = []
+        texts.reserveCapacity(columnCount)
         while reader.readRecord(into: &fields) {
-            var cells: [TableCell] = []
-            cells.reserveCapacity(columnCount)
-            for index in 0..<fields.count { cells.append(TableCell(text: fields.text(at: index))) }
-            while cells.count < columnCount { cells.append(TableCell(text: "")) }
-            try sink.appendTableRow(TableRow(cells: cells, isHeader: records == 0))
+            texts.removeAll(keepingCapacity: true)
+            for index in 0..<fields.count { texts.append(fields.text(at: index)) }
+            while texts.count < columnCount { texts.append("") }
+            if records == 0 {
+                try sink.appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }, isHeader: true))
+            } else {
+                // Body rows take the sink's plain-text path, which writes
+                // cells that need no escaping as they are.
+                try sink.appendTableRow(texts: texts)
+            }
             records += 1
             if records % deadlineInterval == 0 { try input.deadline.check() }
         }

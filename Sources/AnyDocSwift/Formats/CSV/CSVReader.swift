@@ -46,12 +46,9 @@ struct CSVReader {
                     continue
                 }
             }
-            while position < bytes.count {
-                let byte = bytes[position]
-                if byte == delimiter || byte == Self.lineFeed || byte == Self.carriageReturn { break }
-                fields.append(byte)
-                position += 1
-            }
+            let end = ByteSetSearch.firstIndex(in: bytes, from: position, of: delimiter, Self.lineFeed, Self.carriageReturn)
+            if end > position { fields.append(UnsafeBufferPointer(rebasing: bytes[position..<end])) }
+            position = end
             fields.endField()
             guard position < bytes.count else { return true }
             let terminator = bytes[position]
@@ -69,20 +66,20 @@ struct CSVReader {
     private mutating func readQuoted<Fields: CSVFields>(into fields: inout Fields) -> Bool {
         position += 1
         while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case Self.quote:
+            let end = ByteSetSearch.firstIndex(in: bytes, from: position, of: Self.quote, Self.carriageReturn)
+            if end > position { fields.append(UnsafeBufferPointer(rebasing: bytes[position..<end])) }
+            guard end < bytes.count else { break }
+            position = end + 1
+            if bytes[end] == Self.quote {
                 guard position < bytes.count, bytes[position] == Self.quote else { return true }
                 fields.append(Self.quote)
                 position += 1
-            case Self.carriageReturn:
+            } else {
                 fields.append(Self.lineFeed)
                 if position < bytes.count, bytes[position] == Self.lineFeed { position += 1 }
-            default:
-                fields.append(byte)
             }
         }
+        position = bytes.count
         return false
     }
 
@@ -99,9 +96,12 @@ struct CSVReader {
     }
 }
 
-/// Where `CSVReader` puts a record's fields.
+/// Where `CSVReader` puts a record's fields: a field arrives as runs of
+/// bytes as they stand in the input, with single bytes where a quoted
+/// field's escapes or line breaks differ from the input.
 protocol CSVFields {
     mutating func append(_ byte: UInt8)
+    mutating func append(_ run: UnsafeBufferPointer<UInt8>)
     mutating func endField()
     mutating func removeAll()
 }
@@ -114,6 +114,7 @@ struct CSVFieldCounter: CSVFields {
     private var length = 0
 
     mutating func append(_ byte: UInt8) { length += 1 }
+    mutating func append(_ run: UnsafeBufferPointer<UInt8>) { length += run.count }
 
     mutating func endField() {
         count += 1
@@ -135,6 +136,7 @@ struct CSVFieldBuffer: CSVFields {
     var count: Int { ends.count }
 
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    mutating func append(_ run: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: run) }
     mutating func endField() { ends.append(bytes.count) }
 
     mutating func removeAll() {

@@ -6,11 +6,16 @@ enum XLSXCellReference {
     /// The 1-based column and row of `B12`-style text; either is nil when
     /// absent or out of Excel's grid. `$` anchors are ignored.
     static func parse(_ text: String) -> (column: Int?, row: Int?) {
+        parse(bytes: text.utf8)
+    }
+
+    /// `parse` over raw bytes, as the worksheet scanner holds them.
+    static func parse<Bytes: Sequence>(bytes: Bytes) -> (column: Int?, row: Int?) where Bytes.Element == UInt8 {
         var column = 0
         var row = 0
         var letters = 0
         var digits = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"):
                 guard digits == 0 else { return (nil, nil) }

@@ -41,10 +41,15 @@ enum XLSXConverter: FormatConverter {
             deadline: input.deadline, cellBudget: limits.maxTableCells)
         for sheet in shown {
             try input.deadline.check()
-            let open = { () throws(ConversionError) -> XLSXSheetParser in
-                XLSXSheetParser(
-                    reader: try streamingReader(for: sheet.part, in: package, limits: limits),
-                    deadline: input.deadline, maxMerges: limits.maxTableCells)
+            let open = { () throws(ConversionError) -> XLSXSheetRows in
+                XLSXSheetRows(
+                    limits: streamingLimits(limits), deadline: input.deadline, maxMerges: limits.maxTableCells,
+                    openBytes: { () throws(ConversionError) -> ByteSource in try package.archive.reader(for: sheet.part) },
+                    openParser: { () throws(ConversionError) -> XLSXSheetParser in
+                        XLSXSheetParser(
+                            reader: try streamingReader(for: sheet.part, in: package, limits: limits),
+                            deadline: input.deadline, maxMerges: limits.maxTableCells)
+                    })
             }
             // A small sheet is parsed once and written from memory; a large
             // one streams twice (measure, then write) in bounded memory.
@@ -69,9 +74,14 @@ enum XLSXConverter: FormatConverter {
     /// own limits, and cells by `maxTableCells`, so such a part may have as
     /// many XML nodes as that many cells need (a cell is about five).
     static func streamingReader(for part: String, in package: OPCPackage, limits: Limits) throws(ConversionError) -> XMLReader {
+        try XMLReader(source: package.archive.reader(for: part), limits: streamingLimits(limits), namespaceAliases: OOXMLNamespace.aliases)
+    }
+
+    /// `limits` with the node count a streamed part may have.
+    static func streamingLimits(_ limits: Limits) -> Limits {
         var streaming = limits
         let (cellNodes, overflow) = limits.maxTableCells.multipliedReportingOverflow(by: 8)
         streaming.maxXMLNodes = max(limits.maxXMLNodes, overflow ? Int.max : cellNodes)
-        return try XMLReader(source: package.archive.reader(for: part), limits: streaming, namespaceAliases: OOXMLNamespace.aliases)
+        return streaming
     }
 }
