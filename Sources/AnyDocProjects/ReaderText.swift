@@ -1,3 +1,4 @@
+import AnyDocSwift
 /// The text a reader sees in Markdown, which is what the search index
 /// holds: a search for `td` must not find every HTML table, nor a snippet
 /// show `<<mark>td</mark>>`.
@@ -17,7 +18,7 @@ enum ReaderText {
 
     /// The reader's text of `markdown`, which starts at a line start, inside
     /// the fenced code block `fence` when one is open there.
-    static func of(_ markdown: ArraySlice<UInt8>, fence: MarkdownLines.Fence? = nil) -> String {
+    static func of(_ markdown: ArraySlice<UInt8>, fence: Chunk.CodeFence? = nil) -> String {
         var out = Output()
         var fence = fence
         var start = markdown.startIndex

@@ -33,7 +33,7 @@ package enum SectionSplitter {
         let bytes = Array(markdown.utf8)
         return chunks(markdown, family: format.family, options: options).compactMap { chunk in
             let slice = bytes[chunk.byteOffset..<chunk.byteOffset + chunk.byteLength]
-            let text = ReaderText.of(slice, fence: chunk.openFence.map { ($0.marker, $0.count) })
+            let text = ReaderText.of(slice, fence: chunk.openFence)
             guard !text.isEmpty else { return nil }
             return Section(headingPath: chunk.headingPath, location: SourceLocation(chunk.location),
                            offset: chunk.offset, length: chunk.length, text: text)

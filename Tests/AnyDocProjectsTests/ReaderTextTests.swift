@@ -1,3 +1,4 @@
+import AnyDocSwift
 import Foundation
 import Testing
 @testable import AnyDocProjects
@@ -26,7 +27,7 @@ import Testing
         #expect(Self.reader("3 * 4 = 12, snake_case, \\*not emphasis\\*, a < b, AT&T [^1]") == "3 * 4 = 12, snake_case, *not emphasis*, a < b, AT&T 1")
         // Code is kept as written, a fence's lines are not text.
         #expect(Self.reader("```html\n<td>**cell**</td>\n```\nafter") == "<td>**cell**</td>\nafter")
-        #expect(ReaderText.of(Array("<td>x</td>\n```\n*y*".utf8)[...], fence: (UInt8(ascii: "`"), 3)) == "<td>x</td>\ny")
+        #expect(ReaderText.of(Array("<td>x</td>\n```\n*y*".utf8)[...], fence: Chunk.CodeFence(marker: UInt8(ascii: "`"), count: 3)) == "<td>x</td>\ny")
     }
 
     /// Hostile input costs time linear in its length: every look-ahead is

@@ -77,24 +77,24 @@ struct ChunkPacker {
         let full = bytes[range]
         let line = full.last == 0x0A ? full.dropLast() : full
         if let open = fence {
-            if ChunkLines.closesFence(line, open) { fence = nil }
+            if MarkdownLines.closesFence(line, open) { fence = nil }
             add(range, cut: fence == nil ? .paragraph : .line)
-            if fence != nil, ChunkLines.hasWords(line) { pieceHasBody = true }
+            if fence != nil, MarkdownLines.hasWords(line) { pieceHasBody = true }
             return
         }
-        if let opened = ChunkLines.opensFence(line) {
+        if let opened = MarkdownLines.opensFence(line) {
             endTable()
             fence = opened
             add(range, cut: .line)
             previousBlank = false
             return
         }
-        if let page = ChunkLines.pageMarker(line) {
+        if let page = MarkdownLines.pageMarker(line) {
             startSection(location: .page(page), heading: nil)
-        } else if let found = ChunkLines.atxHeading(line) {
+        } else if let found = MarkdownLines.atxHeading(line) {
             let heading = (level: found.level, text: headingText(found.text))
             startSection(location: headingLocation(heading) ?? location, heading: heading)
-        } else if ChunkLines.isBlank(line) {
+        } else if MarkdownLines.isBlank(line) {
             endTable()
             add(range, cut: .paragraph)
             previousBlank = true
@@ -102,7 +102,7 @@ struct ChunkPacker {
         } else {
             readBody(line: range, content: line)
             // After adding: a piece the line ended is not the one it is in.
-            if ChunkLines.hasWords(line) { pieceHasBody = true }
+            if MarkdownLines.hasWords(line) { pieceHasBody = true }
             previousBlank = false
             return
         }
@@ -113,7 +113,7 @@ struct ChunkPacker {
 
     /// A line of a paragraph, list or table.
     private mutating func readBody(line range: Range<Int>, content line: ArraySlice<UInt8>) {
-        if ChunkLines.isTableRow(line) {
+        if MarkdownLines.isTableRow(line) {
             if previousBlank || (header == nil && tableFirstRow == nil) {
                 // A table's first row: its header if a delimiter row follows.
                 header = nil
@@ -121,7 +121,7 @@ struct ChunkPacker {
                 add(range, cut: .never)
                 return
             }
-            if let first = tableFirstRow, ChunkLines.isDelimiterRow(line) {
+            if let first = tableFirstRow, MarkdownLines.isDelimiterRow(line) {
                 tableFirstRow = nil
                 let candidate = first.lowerBound..<range.upperBound
                 let size = ChunkSize.of(bytes[candidate])
@@ -135,7 +135,7 @@ struct ChunkPacker {
             return
         }
         endTable()
-        if ChunkLines.startsListItem(line), !pending.isEmpty, pending[pending.count - 1].cut < .paragraph {
+        if MarkdownLines.startsListItem(line), !pending.isEmpty, pending[pending.count - 1].cut < .paragraph {
             pending[pending.count - 1].cut = .paragraph
         }
         add(range, cut: .line)
@@ -326,13 +326,13 @@ struct ChunkPacker {
             let line = text[lineStart..<lineEnd]
             lineStart = lineEnd + 1
             if let open = fence {
-                if ChunkLines.closesFence(line, open) { fence = nil } else if ChunkLines.hasWords(line) { return (true, true) }
+                if MarkdownLines.closesFence(line, open) { fence = nil } else if MarkdownLines.hasWords(line) { return (true, true) }
                 continue
             }
-            if let opened = ChunkLines.opensFence(line) { fence = opened; continue }
-            guard ChunkLines.hasWords(line) else { continue }
-            if ChunkLines.pageMarker(line) != nil { continue }
-            if ChunkLines.atxHeading(line) != nil { words = true; continue }
+            if let opened = MarkdownLines.opensFence(line) { fence = opened; continue }
+            guard MarkdownLines.hasWords(line) else { continue }
+            if MarkdownLines.pageMarker(line) != nil { continue }
+            if MarkdownLines.atxHeading(line) != nil { words = true; continue }
             return (true, true)
         }
         return (false, words)

@@ -1,18 +1,20 @@
-/// Recognisers for the Markdown lines the chunker cuts at or around:
-/// headings, page markers, code fences, table rows and list items, as
-/// the writer produces them (and as hand-written Markdown mostly has them).
-enum ChunkLines {
-    static func leadingSpaces(_ line: ArraySlice<UInt8>) -> Int {
+/// Recognisers for the Markdown lines that give a document its structure:
+/// headings, page markers, code fences, table rows and list items, as the
+/// writer produces them (and as hand-written Markdown mostly has them).
+/// The chunker cuts at them and the store's reader text reads through
+/// them, so both agree on what is a heading and what is code.
+package enum MarkdownLines {
+    package static func leadingSpaces(_ line: ArraySlice<UInt8>) -> Int {
         var count = 0
         for byte in line { if byte == 0x20 { count += 1 } else { break } }
         return count
     }
 
-    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+    package static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
         line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
     }
 
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    package static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return bytes[bytes.endIndex...] }
         let last = bytes.lastIndex(where: { !isSpace($0) })!
@@ -20,7 +22,7 @@ enum ChunkLines {
     }
 
     /// The level and raw text of an ATX heading (closing `#`s removed).
-    static func atxHeading(_ line: ArraySlice<UInt8>) -> (level: Int, text: ArraySlice<UInt8>)? {
+    package static func atxHeading(_ line: ArraySlice<UInt8>) -> (level: Int, text: ArraySlice<UInt8>)? {
         let indent = leadingSpaces(line)
         guard indent <= 3 else { return nil }
         var index = line.startIndex + indent
@@ -40,7 +42,7 @@ enum ChunkLines {
     }
 
     /// The number of a `<!-- page N -->` marker line.
-    static func pageMarker(_ line: ArraySlice<UInt8>) -> Int? {
+    package static func pageMarker(_ line: ArraySlice<UInt8>) -> Int? {
         let text = trimmed(line)
         let open = Array("<!-- page ".utf8), close = Array(" -->".utf8)
         guard text.count > open.count + close.count, text.starts(with: open), text.suffix(close.count).elementsEqual(close) else { return nil }
@@ -49,7 +51,7 @@ enum ChunkLines {
         return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
-    static func opensFence(_ line: ArraySlice<UInt8>) -> Chunk.CodeFence? {
+    package static func opensFence(_ line: ArraySlice<UInt8>) -> Chunk.CodeFence? {
         let indent = leadingSpaces(line)
         guard indent <= 3 else { return nil }
         let rest = line.dropFirst(indent)
@@ -60,7 +62,7 @@ enum ChunkLines {
         return Chunk.CodeFence(marker: first, count: count)
     }
 
-    static func closesFence(_ line: ArraySlice<UInt8>, _ open: Chunk.CodeFence) -> Bool {
+    package static func closesFence(_ line: ArraySlice<UInt8>, _ open: Chunk.CodeFence) -> Bool {
         let indent = leadingSpaces(line)
         guard indent <= 3 else { return false }
         let rest = line.dropFirst(indent)
@@ -69,13 +71,13 @@ enum ChunkLines {
     }
 
     /// A pipe-table line: it starts with `|`.
-    static func isTableRow(_ line: ArraySlice<UInt8>) -> Bool {
+    package static func isTableRow(_ line: ArraySlice<UInt8>) -> Bool {
         let indent = leadingSpaces(line)
         return indent <= 3 && line.dropFirst(indent).first == UInt8(ascii: "|")
     }
 
     /// A table's delimiter row, such as `| --- | :-: |`.
-    static func isDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
+    package static func isDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
         let text = trimmed(line)
         guard text.first == UInt8(ascii: "|"), text.contains(UInt8(ascii: "-")) else { return false }
         return text.allSatisfy { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") || $0 == 0x20 }
@@ -83,7 +85,7 @@ enum ChunkLines {
 
     /// A line that starts a list item at the outer level: `- `, `* `,
     /// `+ `, `1. ` or `1) `.
-    static func startsListItem(_ line: ArraySlice<UInt8>) -> Bool {
+    package static func startsListItem(_ line: ArraySlice<UInt8>) -> Bool {
         let indent = leadingSpaces(line)
         guard indent <= 3 else { return false }
         let rest = line.dropFirst(indent)
@@ -99,7 +101,7 @@ enum ChunkLines {
 
     /// Whether a line holds words a reader sees: a letter or digit outside
     /// HTML tags and comments (a page marker or `---` holds none).
-    static func hasWords(_ line: ArraySlice<UInt8>) -> Bool {
+    package static func hasWords(_ line: ArraySlice<UInt8>) -> Bool {
         var index = line.startIndex
         while index < line.endIndex {
             let byte = line[index]
