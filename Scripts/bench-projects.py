@@ -116,7 +116,9 @@ class Vocabulary:
 
 def generate_documents(folder, rng, sections_wanted, sections_per_document):
     vocabulary = Vocabulary(rng, 6000)
-    documents = (sections_wanted + sections_per_document - 1) // sections_per_document
+    # The title heading has no text of its own, so the chunker keeps it
+    # with the first section: a document gives one section fewer.
+    documents = (sections_wanted + sections_per_document - 2) // (sections_per_document - 1)
     os.makedirs(folder)
     for number in range(documents):
         parts = [f"# {vocabulary.sentence(4)[:-1]}\n"]
