@@ -71,7 +71,7 @@ import Testing
 
         let ingest = try AnydocProcess.run(["ingest", fixture.documents, "-p", "P", "--store", fixture.storePath], logsIn: fixture.folder)
         #expect(ingest.status == 0)
-        let stored = try ProjectStore(root: fixture.storePath).version(in: "P", "report.docx").warnings ?? []
+        let stored = try ProjectStore(root: fixture.storePath).version(of: "report.docx", in: "P").warnings ?? []
         #expect(stored.count == 1 && stored[0].hasPrefix(warning), "\(stored)")
     }
 }

@@ -28,6 +28,6 @@ import Testing
         let ingest = try AnydocProcess.run(["ingest", fixture.documents, "-p", "P", "--store", fixture.storePath], logsIn: fixture.folder)
         #expect(ingest.status == 0)
         let store = try ProjectStore(root: fixture.storePath)
-        #expect(try store.version(in: "P", "broken-edit.ppt").warnings?.first?.hasPrefix(Self.warning) == true)
+        #expect(try store.version(of: "broken-edit.ppt", in: "P").warnings?.first?.hasPrefix(Self.warning) == true)
     }
 }
