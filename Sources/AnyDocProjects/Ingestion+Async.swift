@@ -98,8 +98,9 @@ extension Ingestion {
         do {
             try Task.checkCancellation()
             let bytes = try converter.readRegularFile(at: input.file)
-            if let stored = try storedUnchanged(bytes, input: input, project: project) { return .success(stored) }
-            let document = try await convert(bytes, sourceHash: SHA256.hex(bytes), path: input.path, fileName: input.file)
+            let sourceHash = SHA256.hex(bytes)
+            if let stored = try storedUnchanged(bytes, sourceHash: sourceHash, input: input, project: project) { return .success(stored) }
+            let document = try await convert(bytes, sourceHash: sourceHash, path: input.path, fileName: input.file)
             return .success(try commit(document, source: bytes, input: input, project: project))
         } catch is CancellationError {
             return .failure(.cancelled("the ingest was cancelled before \(input.file)"))

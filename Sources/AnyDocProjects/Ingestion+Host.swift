@@ -22,8 +22,9 @@ extension Ingestion {
         let input = try hostInput(path: path, file: fileName ?? path)
         let project = try store.ensureProject(project).name
         do {
-            if let stored = try storedUnchanged(bytes, input: input, project: project) { return stored }
-            let document = try convert(bytes, sourceHash: SHA256.hex(bytes), path: path, fileName: input.file)
+            let sourceHash = SHA256.hex(bytes)
+            if let stored = try storedUnchanged(bytes, sourceHash: sourceHash, input: input, project: project) { return stored }
+            let document = try convert(bytes, sourceHash: sourceHash, path: path, fileName: input.file)
             return try commit(document, source: bytes, input: input, project: project)
         } catch {
             throw ProjectError.wrap(error)

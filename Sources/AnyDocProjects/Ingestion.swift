@@ -264,8 +264,9 @@ public struct Ingestion: Sendable {
     public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, ProjectError> {
         do {
             let bytes = try converter.readRegularFile(at: input.file)
-            if let stored = try storedUnchanged(bytes, input: input, project: project) { return .success(stored) }
-            let document = try convert(bytes, sourceHash: SHA256.hex(bytes), path: input.path, fileName: input.file)
+            let sourceHash = SHA256.hex(bytes)
+            if let stored = try storedUnchanged(bytes, sourceHash: sourceHash, input: input, project: project) { return .success(stored) }
+            let document = try convert(bytes, sourceHash: sourceHash, path: input.path, fileName: input.file)
             return .success(try commit(document, source: bytes, input: input, project: project))
         } catch {
             return .failure(ProjectError.wrap(error))
@@ -276,8 +277,7 @@ public struct Ingestion: Sendable {
     /// their objects if damaged; nil when the bytes are new there. The
     /// commit checks again inside its transaction in case another ingest
     /// got there first.
-    func storedUnchanged(_ bytes: [UInt8], input: Input, project: String) throws -> IngestSummary.Item? {
-        let sourceHash = SHA256.hex(bytes)
+    func storedUnchanged(_ bytes: [UInt8], sourceHash: String, input: Input, project: String) throws -> IngestSummary.Item? {
         guard let latest = try store.latestVersion(in: project, path: input.path), latest.sourceSha256 == sourceHash else { return nil }
         if let markdown = latest.markdownSha256, store.objects.isIntact(sourceHash), store.objects.isIntact(markdown) {
             return .init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number)
