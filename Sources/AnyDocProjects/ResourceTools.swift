@@ -421,6 +421,49 @@ public struct ResourceTools: Sendable {
     /// `resourceRead`. Only a regular file inside the granted folders is
     /// read (see `GrantedFileReader`).
     public func convert(_ input: ConvertInput) throws(ProjectError) -> ConvertOutput {
+        let request = try convertRequest(input)
+        let output = StringOutput()
+        do {
+            let summary = try converter.convert(request.bytes, fileName: input.path, to: output)
+            return request.slice(output.text, format: summary.format)
+        } catch {
+            throw .conversion(error)
+        }
+    }
+
+    /// `convert`, on a thread of its own, stopping with `cancelled` when
+    /// the task is cancelled: what a host with a time limit per call uses.
+    public func convert(_ input: ConvertInput) async throws(ProjectError) -> ConvertOutput {
+        let request = try convertRequest(input)
+        let output = StringOutput()
+        do {
+            let summary = try await converter.convert(request.bytes, fileName: input.path, to: output)
+            return request.slice(output.text, format: summary.format)
+        } catch {
+            throw .conversion(error)
+        }
+    }
+
+    /// A granted file's bytes and the slice a `convert` call asked for.
+    private struct ConvertRequest {
+        var path: String
+        var bytes: [UInt8]
+        var offset: Int
+        var maxChars: Int
+        var note: String?
+
+        func slice(_ text: String, format: DocumentFormat?) -> ConvertOutput {
+            let markdown = Array(text.utf8)
+            let slice = TextSlice.slice(markdown, offset: offset, maxChars: maxChars)
+            return ConvertOutput(
+                path: path, format: format, markdownSha256: SHA256.hex(markdown), text: slice.text, offset: slice.offset,
+                nextOffset: slice.nextOffset, totalChars: slice.totalChars, note: note)
+        }
+    }
+
+    /// Checks the arguments and reads the file, only a regular file inside
+    /// the granted folders (see `GrantedFileReader`).
+    private func convertRequest(_ input: ConvertInput) throws(ProjectError) -> ConvertRequest {
         guard !grantedFolders.isEmpty else {
             throw .denied("convert is not offered: the server was started without --allow, so it reads no files")
         }
@@ -428,18 +471,7 @@ public struct ResourceTools: Sendable {
         let offset = input.offset ?? 0
         guard offset >= 0 else { throw .invalidArgument("offset must not be negative") }
         let reader = GrantedFileReader(folders: grantedFolders, maxBytes: converter.options.limits.maxInputBytes)
-        let bytes = try reader.read(input.path)
-        let markdown: [UInt8]
-        do {
-            markdown = Array(try converter.markdown(bytes, fileName: input.path).utf8)
-        } catch {
-            throw .conversion(error)
-        }
-        let slice = TextSlice.slice(markdown, offset: offset, maxChars: maxChars)
-        return ConvertOutput(
-            path: input.path, format: converter.detect(bytes, fileName: input.path).format,
-            markdownSha256: SHA256.hex(markdown), text: slice.text, offset: slice.offset,
-            nextOffset: slice.nextOffset, totalChars: slice.totalChars, note: note)
+        return ConvertRequest(path: input.path, bytes: try reader.read(input.path), offset: offset, maxChars: maxChars, note: note)
     }
 
     /// Calls a tool by name with JSON arguments; the output as JSON with

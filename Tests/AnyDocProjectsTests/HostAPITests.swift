@@ -129,6 +129,26 @@ import AnyDocProjects
         #expect(throws: ProjectError.self) { try store.version(of: "a.md", in: "P", selector: .number(9)) }
     }
 
+    @Test func asyncConvertReadsOnlyGrantedFilesAndMatchesTheSyncTool() async throws {
+        let fixture = try Fixture()
+        try fixture.write("guide.md", guideMarkdown)
+        let tools = ResourceTools(store: try fixture.store(), grantedFolders: try GrantedFolders([fixture.documents]))
+        let input = ConvertInput(path: fixture.documents + "/guide.md", maxChars: 30)
+        let async = try await tools.convert(input)
+        #expect(async == (try Self.convertSynchronously(tools, input)))
+        #expect(async.format == .md && async.text.unicodeScalars.count <= 30 && async.nextOffset != nil)
+        do {
+            _ = try await tools.convert(ConvertInput(path: "/etc/hostname"))
+            Issue.record("a file outside the granted folder was read")
+        } catch {
+            guard case .denied = error else { Issue.record("expected denied, got \(error)"); return }
+        }
+    }
+
+    private static func convertSynchronously(_ tools: ResourceTools, _ input: ConvertInput) throws -> ConvertOutput {
+        try tools.convert(input)
+    }
+
     @Test func asyncIngestReportsEachFileAndFinishes() async throws {
         let fixture = try Fixture()
         try fixture.write("a.md", "# A\n\nalpha\n")

@@ -25,6 +25,16 @@ extension AnyDocConverter {
         try await cancellable { (flag) throws(ConversionError) in try document(bytes, fileName: fileName, cancellation: flag) }
     }
 
+    /// Converts `bytes` and writes the Markdown to `output`, finished.
+    @discardableResult
+    public func convert(
+        _ bytes: [UInt8], fileName: String? = nil, to output: MarkdownOutput, options markdownOptions: MarkdownOptions = .default
+    ) async throws(ConversionError) -> ConversionSummary {
+        try await cancellable { (flag) throws(ConversionError) in
+            try convert(bytes, fileName: fileName, to: output, options: markdownOptions, cancellation: flag)
+        }
+    }
+
     /// Converts `bytes` to Markdown, with the conversion's warnings.
     public func markdownWithWarnings(
         _ bytes: [UInt8], fileName: String? = nil, options markdownOptions: MarkdownOptions = .default

@@ -8,7 +8,6 @@ import Foundation
 /// by a time limit that cancels them.
 struct ToolHost {
     let tools: ResourceTools
-    let converter: AnyDocConverter
     let callTimeLimit: Duration
 
     /// One call's answer: the tool's JSON output, or an error an agent can
@@ -31,18 +30,19 @@ struct ToolHost {
         }
     }
 
-    /// Converts a file the host chose to allow, cancelling the conversion
-    /// when it outlives the time limit.
+    /// Converts a file inside the folders the host granted (the path is
+    /// the model's, so it is untrusted: `ResourceTools` reads only regular
+    /// files inside them), cancelling the conversion when it outlives the
+    /// time limit.
     private func convert(_ input: ConvertInput) async throws -> String {
-        let conversion = Task { try await converter.markdown(fileAt: input.path) }
+        let tools = self.tools
+        let conversion = Task { try await tools.convert(input) }
         let timer = Task {
             try await Task.sleep(for: callTimeLimit)
             conversion.cancel()
         }
         defer { timer.cancel() }
-        let markdown = try await conversion.value
-        let limit = input.maxChars ?? 2_000
-        return try encode(["path": input.path, "text": String(markdown.unicodeScalars.prefix(limit))])
+        return try encode(try await conversion.value)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {

@@ -25,8 +25,10 @@ for try await event in ingestion.events([arguments[2]], project: "Docs") {
     }
 }
 
+// `convert` may read the ingested folder and nothing else.
 let host = ToolHost(
-    tools: ResourceTools(store: store, defaultProject: "Docs"), converter: AnyDocConverter(), callTimeLimit: .seconds(30))
+    tools: ResourceTools(store: store, defaultProject: "Docs", grantedFolders: try GrantedFolders([arguments[2]])),
+    callTimeLimit: .seconds(30))
 
 struct Request: Decodable {
     var tool: String
