@@ -36,7 +36,13 @@ public struct RecordIngestion {
     /// Stores one record; a failed record or one that cannot be stored is
     /// counted as failed.
     public mutating func add(_ record: DocumentRecord) {
-        let input = inputs[record.path] ?? Ingestion.Input(file: record.path, path: record.path.split(separator: "/").last.map(String.init) ?? record.path)
+        // Only the files a walk of the folders given would take: a record
+        // is another process's word, and must not bring in a file from
+        // elsewhere (or one the walk skipped, such as a link leaving it).
+        guard let input = inputs[record.path] else {
+            summary.failed.append(.init(file: record.path, error: .denied("not among the files of the folders given to ingest")))
+            return
+        }
         guard seen.insert(input.file).inserted else { return }
         switch store(record, as: input) {
         case .success(let item): summary.record(item)

@@ -133,6 +133,12 @@ import Testing
         // Storing the same records again changes nothing.
         let again = try BatchRun.run(["ingest", "--records", "-", "docs", "--project", "P", "--store", "records", "--json", "--quiet"], in: tree, input: records.output)
         #expect(try AnydocProcess.decode(IngestSummary.self, from: Data(again.output.utf8)).unchanged == 4)
+        // A record naming a file outside the folders given is refused, not stored.
+        try tree.write("outside.md", "# Outside\n\nprivate\n")
+        let foreign = try BatchRun.run(["convert", "--files-from", "-", "--jsonl"], in: tree, input: "outside.md\n")
+        let refused = try BatchRun.run(["ingest", "--records", "-", "docs", "--project", "P", "--store", "records", "--json", "--quiet"], in: tree, input: foreign.output)
+        let refusedSummary = try AnydocProcess.decode(IngestSummary.self, from: Data(refused.output.utf8))
+        #expect(refusedSummary.added == 0 && refusedSummary.failed.contains { $0.file == "outside.md" && $0.code == "denied" }, "\(refused.output)")
         // A search hit's offsets are those of a chunk of the same document.
         let hits = try stores[1].search(in: "P", query: "terns", limit: 5)
         let hit = try #require(hits.first)
