@@ -28,8 +28,13 @@ let package = Package(
         // System C libraries, each behind one thin module map.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
-        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
-        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        // Poppler (with cairo and GLib) and Tesseract (with Leptonica) are
+        // loaded on first use rather than linked, so that a process which
+        // never reads a PDF or an image never maps them or runs their
+        // start-up code; building needs none of their headers.
+        .target(name: "CDynamicLibrary"),
+        .target(name: "CPoppler", dependencies: ["CDynamicLibrary"]),
+        .target(name: "CTesseract", dependencies: ["CDynamicLibrary"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CMalloc"),
 

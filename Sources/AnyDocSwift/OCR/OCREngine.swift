@@ -57,6 +57,7 @@ final class OCREngine {
     }
 
     private static func start(_ language: String, singleBlock: Bool) throws(ConversionError) -> OpaquePointer {
+        try TesseractLibrary.load()
         guard let api = TessBaseAPICreate() else { throw .resourceLimit("Tesseract could not be started") }
         guard TessBaseAPIInit3(api, OCRLanguage.dataPath, language) == 0 else {
             TessBaseAPIDelete(api)

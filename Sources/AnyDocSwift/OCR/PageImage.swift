@@ -6,19 +6,19 @@ internal import CTesseract
 /// Not Sendable: a PIX belongs to the thread using it. Move pixels between
 /// threads as a `GrayImage`.
 final class PageImage {
-    let pix: UnsafeMutablePointer<PIX>
+    let pix: OpaquePointer
 
-    private init(taking pix: UnsafeMutablePointer<PIX>) {
+    private init(taking pix: OpaquePointer) {
         self.pix = pix
     }
 
     deinit {
-        var pointer: UnsafeMutablePointer<PIX>? = pix
+        var pointer: OpaquePointer? = pix
         pixDestroy(&pointer)
     }
 
     /// Takes ownership of `pix`; nil stays nil.
-    static func adopt(_ pix: UnsafeMutablePointer<PIX>?) -> PageImage? {
+    static func adopt(_ pix: OpaquePointer?) -> PageImage? {
         pix.map(PageImage.init(taking:))
     }
 
@@ -55,7 +55,7 @@ final class PageImage {
     /// What the bytes are and how large the (first) image is, read from the
     /// header alone so a huge image is refused before it is decoded.
     static func header(of bytes: [UInt8]) throws(ConversionError) -> (format: FileFormat, width: Int, height: Int) {
-        Leptonica.quiet()
+        try TesseractLibrary.load()
         var format: Int32 = 0
         var width: Int32 = 0
         var height: Int32 = 0
@@ -110,6 +110,7 @@ final class PageImage {
 
     /// An 8-bit image from gray bytes.
     convenience init(_ image: GrayImage) throws(ConversionError) {
+        try TesseractLibrary.load()
         guard let pix = pixCreate(Int32(image.width), Int32(image.height), 8), let data = pixGetData(pix) else {
             throw .resourceLimit("cannot allocate a \(image.width)×\(image.height) image")
         }
@@ -177,16 +178,24 @@ final class PageImage {
     }
 }
 
-/// Process-wide Leptonica settings.
-enum Leptonica {
-    /// Hostile images make Leptonica print errors to standard error; the
-    /// converter reports failures itself.
-    static func quiet() {
-        _ = silenced
+/// Tesseract and Leptonica, loaded on first use (see CTesseract.h), with
+/// Leptonica's error printing turned off: hostile images make it print to
+/// standard error, and the converter reports failures itself.
+enum TesseractLibrary {
+    /// Loads the libraries once per process; every path into Tesseract or
+    /// Leptonica calls this first. Fails with `unsupported` when they are
+    /// not installed.
+    static func load() throws(ConversionError) {
+        if let failure = loaded { throw .unsupported("OCR needs Tesseract, which cannot be loaded: \(failure)") }
     }
 
-    private static let silenced: Bool = {
+    /// Nil once loaded, else why not.
+    private static let loaded: String? = {
+        var message = [CChar](repeating: 0, count: 256)
+        guard anydoc_tesseract_load(&message, message.count) != 0 else {
+            return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         setMsgSeverity(Int32(L_SEVERITY_NONE))
-        return true
+        return nil
     }()
 }

@@ -99,7 +99,8 @@ final class ScriptFallback {
 
     private func startDetector() -> OpaquePointer? {
         if let detector { return detector }
-        guard !detectorFailed, OCRLanguage.isInstalled("osd"), let api = TessBaseAPICreate() else {
+        guard !detectorFailed, OCRLanguage.isInstalled("osd"), (try? TesseractLibrary.load()) != nil,
+              let api = TessBaseAPICreate() else {
             detectorFailed = true
             return nil
         }

@@ -20,7 +20,7 @@ final class TIFFPages {
     func next() throws(ConversionError) -> PageImage? {
         guard !finished else { return nil }
         if count >= maxPages { throw .resourceLimit("the TIFF has more than \(maxPages) pages") }
-        Leptonica.quiet()
+        try TesseractLibrary.load()
         var position = offset
         let pix = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { pixReadMemFromMultipageTiff($0, buffer.count, &position) }

@@ -17,6 +17,7 @@ final class PDFDocument {
     /// required`, or `wrong password` when `password` does not open it;
     /// anything Poppler cannot read fails with `malformed`.
     init(data: [UInt8], password: String? = nil) throws(ConversionError) {
+        try PDFDocument.loadPoppler()
         guard let copy = data.withUnsafeBytes({ g_bytes_new($0.baseAddress, gsize($0.count)) }) else {
             throw .malformed("the PDF could not be loaded")
         }
@@ -26,8 +27,7 @@ final class PDFDocument {
             // Poppler 22's new_from_bytes and new_from_data crash when they
             // retry a wrong password (they copy their stream badly); a GIO
             // memory input stream copies cleanly.
-            guard let makeStream = PDFDocument.memoryInputStream,
-                  let stream = makeStream(copy) else {
+            guard let stream = g_memory_input_stream_new_from_bytes(copy) else {
                 g_bytes_unref(copy)
                 throw .encrypted("the PDF cannot be opened with a password here")
             }
@@ -51,13 +51,17 @@ final class PDFDocument {
         bytes = copy
     }
 
-    /// `g_memory_input_stream_new_from_bytes`, looked up in GIO (loaded
-    /// with poppler-glib) because the CPoppler module does not link GIO.
-    private static let memoryInputStream: (@convention(c) (OpaquePointer?) -> UnsafeMutablePointer<GInputStream>?)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "g_memory_input_stream_new_from_bytes") else {
-            return nil
-        }
-        return unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?) -> UnsafeMutablePointer<GInputStream>?).self)
+    /// Loads poppler-glib on the first PDF (see CPoppler.h); fails with
+    /// `unsupported` when it is not installed.
+    private static func loadPoppler() throws(ConversionError) {
+        if let failure = popplerFailure { throw .unsupported("PDF support needs Poppler, which cannot be loaded: \(failure)") }
+    }
+
+    /// Nil once poppler-glib is loaded, else why not.
+    private static let popplerFailure: String? = {
+        var message = [CChar](repeating: 0, count: 256)
+        guard anydoc_poppler_load(&message, message.count) == 0 else { return nil }
+        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
 
     deinit {

@@ -57,6 +57,7 @@ enum ImageCodecs {
     /// Leptonica reads BMP and PNM itself; the others need a library it
     /// names in `getImagelibVersions()`.
     static func requireSupport(for format: PageImage.FileFormat) throws(ConversionError) {
+        try TesseractLibrary.load()
         let library: (name: String, package: String)
         switch format {
         case .bmp, .pnm: return
@@ -75,7 +76,7 @@ enum ImageCodecs {
 
     private static let linked: String = {
         guard let versions = getImagelibVersions() else { return "" }
-        defer { free(versions) }
+        defer { lept_free(versions) }
         return String(cString: versions)
     }()
 }

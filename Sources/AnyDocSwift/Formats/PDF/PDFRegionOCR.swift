@@ -28,7 +28,7 @@ enum PDFRegionOCR {
         guard !regions.isEmpty, (try? OCRLanguage.validate(input.options.ocrLanguage)) != nil else {
             return regions.map { _ in nil }
         }
-        Leptonica.quiet()
+        try TesseractLibrary.load()
         let recognizer = try PageRecognizer(
             language: input.options.ocrLanguage, detectsScript: input.options.ocrDetectsScript,
             workers: input.options.ocrWorkers ?? PageRecognizer.defaultWorkerCount)
