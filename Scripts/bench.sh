@@ -5,6 +5,11 @@
 # FOLDER defaults to ../shared/corpus. The rivals go into a virtualenv in
 # .build/bench-venv (override with BENCH_VENV).
 #
+#   Scripts/bench.sh --startup
+# measures only whole-process start-up (Scripts/bench-startup.py): CPU time of
+# `anydoc --version` and of converting a small DOCX, PDF and image, beside
+# pandoc and pdftotext. The full run prints the same table at its end.
+#
 #   Scripts/bench.sh --memory
 # measures anydoc's peak resident memory (/usr/bin/time) on large inputs
 # made in /tmp: a 100 MB CSV that is one field, the same as text, and the
@@ -52,6 +57,12 @@ if [ "${1:-}" = "--big" ]; then
   exit 0
 fi
 
+if [ "${1:-}" = "--startup" ]; then
+  swift build -c release --product anydoc >&2
+  python3 Scripts/bench-startup.py --anydoc "$(swift build -c release --show-bin-path)/anydoc"
+  exit 0
+fi
+
 folder="${1:-../shared/corpus}"
 shift || true
 venv="${BENCH_VENV:-.build/bench-venv}"
@@ -72,3 +83,5 @@ fi
 
 swift build -c release --product anydoc >&2
 python3 Scripts/bench.py "$folder" --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python" "$@"
+# Whole-process start-up beside pandoc and pdftotext (also alone: --startup).
+python3 Scripts/bench-startup.py --anydoc "$(swift build -c release --show-bin-path)/anydoc"

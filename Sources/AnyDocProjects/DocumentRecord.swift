@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One input's result in the worker protocol (`anydoc convert
 /// --files-from - --jsonl`): what an engine such as Ray gets back per

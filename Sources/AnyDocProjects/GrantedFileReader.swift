@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads a file for the MCP `convert` tool, and only a regular file inside
 /// the granted folders.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
+import AnyDocSwift
 
 /// Runs an MCP server's tool calls on a small pool of worker threads, so
 /// one slow call never holds up the others, and gives each call a time
@@ -35,11 +38,11 @@ public final class MCPDispatcher: @unchecked Sendable {
     private let server: MCPServer
     private let workers: [Worker]
     private let write: @Sendable (String) -> Void
-    private let writeLock = NSLock()
+    private let writeLock = ConditionLock()
 
     // Guarded by `state`: the queue, what each worker runs, and how many
     // calls still owe an answer.
-    private let state = NSCondition()
+    private let state = ConditionLock()
     private var queue: [Call] = []
     private var running: [Call?]
     private var unanswered = 0
@@ -111,11 +114,8 @@ public final class MCPDispatcher: @unchecked Sendable {
         guard !started else { return }
         started = true
         for index in workers.indices {
-            let thread = Thread { [self] in workerLoop(index) }
-            thread.name = "mcp-worker-\(index)"
-            // Converters recurse into nested documents: the main thread's size.
-            thread.stackSize = 8 << 20
-            thread.start()
+            // Converters recurse into nested documents: a large stack.
+            if let thread = try? WorkerThread.start({ [self] in workerLoop(index) }) { pthread_detach(thread) }
         }
     }
 

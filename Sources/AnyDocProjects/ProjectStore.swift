@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The versioned store: projects, resources and their versions in SQLite
 /// (`store.sqlite`), document bytes and Markdown as content-addressed
@@ -15,7 +16,7 @@ public final class ProjectStore: @unchecked Sendable {
     public let objects: ObjectStore
     // Guarded by `lock`: a SQLite connection is used by one thread at a time.
     private let database: SQLiteDatabase
-    private let lock = NSLock()
+    private let lock = ConditionLock()
 
     /// How a store is opened: `create` starts a new store where none is
     /// (ingesting is how a store begins); `existing` is for commands that

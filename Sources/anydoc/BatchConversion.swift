@@ -1,6 +1,7 @@
 import AnyDocSwift
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Converts many documents in parallel into a folder that mirrors their
@@ -89,7 +90,7 @@ struct BatchConversion: Sendable {
         do throws(ConversionError) {
             let bytes = try converter.readRegularFile(at: file.path)
             item.bytesIn = bytes.count
-            if DocumentFormat(fileExtension: (file.path as NSString).pathExtension) == nil, converter.options.format == nil {
+            if DocumentFormat(fileExtension: PathName.extension(file.path)) == nil, converter.options.format == nil {
                 let detected = converter.detect(bytes, fileName: file.path)
                 if detected.format == nil && !detected.isEncrypted {
                     return skip(item, "no supported format found in its content", root: root, state: state)
@@ -167,8 +168,8 @@ struct BatchConversion: Sendable {
 
     private static func write(_ text: String, to path: String, what: String) {
         do throws(ConversionError) {
-            let folder = try ContainedFolder(root: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, relative: "")
-            try folder.write(Array(text.utf8), as: (path as NSString).lastPathComponent, tracked: false)
+            let folder = try ContainedFolder(root: PathName.folder(path).isEmpty ? "." : PathName.folder(path), relative: "")
+            try folder.write(Array(text.utf8), as: PathName.last(path), tracked: false)
         } catch {
             Terminal.writeError("anydoc: error: cannot write \(what) to \(path): \(error.reason)\n")
         }

@@ -1,6 +1,6 @@
 import AnyDocProjects
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// `anydoc convert … --chunks`: documents cut by `Chunker` into JSON Lines
@@ -52,7 +52,7 @@ struct ChunkOutput {
         for input in inputs.files {
             do {
                 let text = try lines(for: input.path)
-                let relative = (input.relativePath as NSString).deletingPathExtension + ".jsonl"
+                let relative = PathName.removingExtension(input.relativePath) + ".jsonl"
                 let file = try OutputFile(root: folder, relative: relative)
                 try file.output.write(text)
                 try file.commit()

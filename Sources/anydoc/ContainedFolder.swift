@@ -1,5 +1,5 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// An open folder below a root the user named, reached one component at

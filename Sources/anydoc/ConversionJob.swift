@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Converts one document to a Markdown file or standard output, writing
 /// its images, if any, to its assets folder.

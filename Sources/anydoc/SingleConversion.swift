@@ -1,5 +1,5 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// `anydoc convert` of one input: to standard output, to a file, or into
@@ -21,7 +21,7 @@ struct SingleConversion {
             }
             let job = ConversionJob(
                 converter: converter, markdownOptions: markdownOptions,
-                assets: assets(markdownFolder: (target as NSString).deletingLastPathComponent))
+                assets: assets(markdownFolder: PathName.folder(target)))
             warn(try job.convert(bytes, name: name, into: OutputFile(path: target)).warnings, path)
             return 0
         } catch {
@@ -49,10 +49,10 @@ struct SingleConversion {
     /// a path ending in `/`) gets the input's name with `.md`.
     private func outputPath(for input: String, _ output: String?) -> String? {
         guard let output, output != "-" else { return nil }
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
-        guard (exists && isFolder.boolValue) || output.hasSuffix("/") else { return output }
-        let base = input == "-" ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        var status = stat()
+        let isFolder = stat(output, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        guard isFolder || output.hasSuffix("/") else { return output }
+        let base = input == "-" ? "stdin" : PathName.removingExtension(PathName.last(input))
         return (output.hasSuffix("/") ? output : output + "/") + base + ".md"
     }
 

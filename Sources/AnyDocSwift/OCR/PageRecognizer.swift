@@ -218,32 +218,3 @@ private final class Pipeline: @unchecked Sendable {
         return ordered
     }
 }
-
-/// A plain POSIX thread: unlike a shared pool, it cannot be starved by
-/// callers that already occupy every pool thread.
-enum WorkerThread {
-    private final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-
-    static func start(_ run: @escaping @Sendable () -> Void) throws(ConversionError) -> pthread_t {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        // Tesseract's recursion wants more than a small default stack.
-        pthread_attr_setstacksize(&attributes, 16 << 20)
-        let context = Unmanaged.passRetained(Body(run)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
-            guard let context else { return nil }
-            Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard status == 0 else {
-            Unmanaged<Body>.fromOpaque(context).release()
-            throw .resourceLimit("cannot start an OCR thread")
-        }
-        return thread
-    }
-}
