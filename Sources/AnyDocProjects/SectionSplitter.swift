@@ -87,7 +87,7 @@ extension SectionSplitter.DocumentFormatFamilyHint {
         switch format.flatMap(DocumentFormat.init(rawValue:))?.family {
         case .presentation: self = .presentation
         case .spreadsheet: self = .spreadsheet
-        default: self = .other
+        case .wordprocessing, .ebook, .web, .table, .text, .pdf, .image, nil: self = .other
         }
     }
 }

@@ -170,7 +170,7 @@ struct ChunkPacker {
             return Chunker.slideNumber(heading.text).map { .slide(number: $0.number, title: $0.title) }
         case .spreadsheet?:
             return .sheet(name: heading.text)
-        default:
+        case .wordprocessing?, .ebook?, .web?, .table?, .text?, .pdf?, .image?, nil:
             return nil
         }
     }

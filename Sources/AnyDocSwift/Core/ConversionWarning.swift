@@ -39,7 +39,7 @@ public enum ConversionWarning {
         guard hasContent(bytes, format: format) else { return nil }
         var parts = ["\(bytes.count) bytes"]
         if let pageCount, pageCount > 0 {
-            let unit = format.family == .spreadsheet ? "sheet" : format.family == .presentation ? "slide" : "page"
+            let unit = format.family.unitName
             parts.append("\(pageCount) \(unit)\(pageCount == 1 ? "" : "s")")
         }
         return "\(noTextPrefix) found in this \(format.rawValue.uppercased()) document (\(parts.joined(separator: ", "))): "
@@ -49,14 +49,10 @@ public enum ConversionWarning {
     /// Text formats have content when they hold more than white space;
     /// every other format's bytes are content.
     private static func hasContent(_ bytes: [UInt8], format: DocumentFormat) -> Bool {
-        switch format {
-        case .txt, .md, .csv, .tsv:
-            // White space, byte-order marks and NULs (UTF-16 padding) say nothing.
-            let blank: Set<UInt8> = [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF]
-            return bytes.contains { !blank.contains($0) }
-        default:
-            return !bytes.isEmpty
-        }
+        guard FormatRegistry.entry(for: format).evidence == .plainText else { return !bytes.isEmpty }
+        // White space, byte-order marks and NULs (UTF-16 padding) say nothing.
+        let blank: Set<UInt8> = [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF]
+        return bytes.contains { !blank.contains($0) }
     }
 }
 
