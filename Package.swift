@@ -21,6 +21,7 @@ let package = Package(
     name: "AnyDocSwift",
     products: [
         .library(name: "AnyDocSwift", targets: ["AnyDocSwift"]),
+        .library(name: "AnyDocPDF", targets: ["AnyDocPDF"]),
         .library(name: "AnyDocProjects", targets: ["AnyDocProjects"]),
         .executable(name: "anydoc", targets: ["anydoc"]),
     ],
@@ -40,16 +41,24 @@ let package = Package(
 
         .target(
             name: "AnyDocSwift",
-            dependencies: ["CLibXML2", "CLibZip", "CPoppler", "CTesseract"],
+            dependencies: ["CLibXML2", "CLibZip"],
+            swiftSettings: releaseSpeed
+        ),
+        // PDF and images (Poppler, Tesseract): installed into the core's
+        // format registry when linked, by CAnyDocPDFStartup's constructor.
+        .target(name: "CAnyDocPDFStartup"),
+        .target(
+            name: "AnyDocPDF",
+            dependencies: ["AnyDocSwift", "CPoppler", "CTesseract", "CAnyDocPDFStartup"],
             swiftSettings: releaseSpeed
         ),
         .target(
             name: "AnyDocProjects",
-            dependencies: ["AnyDocSwift", "CSQLite"]
+            dependencies: ["AnyDocSwift", "AnyDocPDF", "CSQLite"]
         ),
         .executableTarget(
             name: "anydoc",
-            dependencies: ["AnyDocSwift", "AnyDocProjects", "CMalloc"],
+            dependencies: ["AnyDocSwift", "AnyDocPDF", "AnyDocProjects", "CMalloc"],
             // Full RELRO: every symbol is bound at start-up and the tables
             // are then read-only, rather than bound lazily during the first
             // conversion (which also made it the slowest).
@@ -58,7 +67,7 @@ let package = Package(
 
         .testTarget(
             name: "AnyDocSwiftTests",
-            dependencies: ["AnyDocSwift"]
+            dependencies: ["AnyDocSwift", "AnyDocPDF"]
         ),
         .testTarget(
             name: "AnyDocProjectsTests",

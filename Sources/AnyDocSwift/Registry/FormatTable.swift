@@ -1,6 +1,10 @@
 /// Every format the library reads, one entry each, in `DocumentFormat`
 /// order (a test checks it). Adding a format is a case in
 /// `DocumentFormat`, an entry here and a folder under `Formats/`.
+///
+/// PDF and the image formats have no converter here: theirs live in the
+/// `AnyDocPDF` module (Poppler and Tesseract), which installs them when it
+/// is linked.
 enum FormatTable {
     private static let ooxmlType = "application/vnd.openxmlformats-officedocument."
     private static let odfType = "application/vnd.oasis.opendocument."
@@ -52,7 +56,7 @@ enum FormatTable {
         FormatEntry(.rtf, name: "RTF", family: .wordprocessing, extensions: ["rtf"], evidence: .signature,
                     signature: Signatures.isRTF, converter: RTFConverter.self),
         // Found by its own scan (`Signatures.pdfHeaderOffset`): the header may follow junk.
-        FormatEntry(.pdf, name: "PDF", family: .pdf, extensions: ["pdf"], evidence: .signature, converter: PDFConverter.self),
+        FormatEntry(.pdf, name: "PDF", family: .pdf, extensions: ["pdf"], evidence: .signature, converter: nil),
         FormatEntry(.html, name: "HTML", family: .web, extensions: ["html", "htm", "xhtml"], evidence: .markup,
                     readsTextAs: .txt, converter: HTMLConverter.self),
         FormatEntry(.csv, name: "CSV", family: .table, extensions: ["csv"], evidence: .plainText,
@@ -73,16 +77,16 @@ enum FormatTable {
                     evidence: .compoundFile, converter: PPTConverter.self),
 
         FormatEntry(.png, name: "PNG image", family: .image, extensions: ["png"], evidence: .signature,
-                    signature: ImageSignatures.isPNG, converter: ImageConverter.self),
+                    signature: ImageSignatures.isPNG, converter: nil),
         FormatEntry(.jpeg, name: "JPEG image", family: .image, extensions: ["jpg", "jpeg"], evidence: .signature,
-                    signature: ImageSignatures.isJPEG, converter: ImageConverter.self),
+                    signature: ImageSignatures.isJPEG, converter: nil),
         FormatEntry(.tiff, name: "TIFF image", family: .image, extensions: ["tif", "tiff"], evidence: .signature,
-                    signature: ImageSignatures.isTIFF, converter: ImageConverter.self),
+                    signature: ImageSignatures.isTIFF, converter: nil),
         FormatEntry(.webp, name: "WebP image", family: .image, extensions: ["webp"], evidence: .signature,
-                    signature: ImageSignatures.isWebP, converter: ImageConverter.self),
+                    signature: ImageSignatures.isWebP, converter: nil),
         FormatEntry(.gif, name: "GIF image", family: .image, extensions: ["gif"], evidence: .signature,
-                    signature: ImageSignatures.isGIF, converter: ImageConverter.self),
+                    signature: ImageSignatures.isGIF, converter: nil),
         FormatEntry(.bmp, name: "BMP image", family: .image, extensions: ["bmp"], evidence: .signature,
-                    signature: ImageSignatures.isBMP, converter: ImageConverter.self),
+                    signature: ImageSignatures.isBMP, converter: nil),
     ]
 }
