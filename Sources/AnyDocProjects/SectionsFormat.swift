@@ -12,13 +12,18 @@ enum SectionsFormat {
 
     /// The cut recorded in the store; 1 when none was recorded.
     static func recorded(_ database: SQLiteDatabase) throws -> Int {
-        try database.execute("CREATE TABLE IF NOT EXISTS store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        try createTable(database)
         return try database.queryFirst("SELECT value FROM store_info WHERE key = 'sections_format'") { Int($0.string(0)) ?? 1 } ?? 1
     }
 
     /// Records that every section is cut by `current`.
     static func record(_ database: SQLiteDatabase) throws {
+        try createTable(database)
         _ = try database.run("INSERT OR REPLACE INTO store_info (key, value) VALUES ('sections_format', ?)", String(current))
+    }
+
+    private static func createTable(_ database: SQLiteDatabase) throws {
+        try database.execute("CREATE TABLE IF NOT EXISTS store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
     }
 
     /// The versions that have sections: each resource's live one.
