@@ -27,7 +27,7 @@ def main():
     parser.add_argument("anydoc")
     parser.add_argument("folder")
     parser.add_argument("--ocr", default="never", choices=["auto", "always", "never"])
-    parser.add_argument("--batch", type=int, default=None, help="paths per Ray task (default: ray-ingest.py's)")
+    parser.add_argument("--batch", type=int, default=16, help="paths per Ray task")
     args = parser.parse_args()
     anydoc = os.path.abspath(args.anydoc)
     load = os.getloadavg()
