@@ -51,6 +51,9 @@ public final class ProjectStore: @unchecked Sendable {
             throw ProjectError.wrap(error)
         }
         chmod(databasePath, 0o600)
+        // Sections an older chunker cut are cut again; a store that cannot
+        // be written keeps them, and `anydoc store reindex` says why.
+        _ = try? reindexSections()
     }
 
     /// Objects without a database to say which are referenced: the store

@@ -61,7 +61,7 @@ enum ConvertCommand {
         let converter = AnyDocConverter(options: options)
 
         if parsed.has("chunks") {
-            let output = ChunkOutput(converter: converter, markdownOptions: markdownOptions, options: try ChunkOutput.options(parsed))
+            let output = ChunkOutput(converter: converter, markdownOptions: markdownOptions, options: try ChunkOutput.options(parsed), jobs: jobs)
             return try output.run(inputs, output: parsed.value("output"))
         }
         if inputs.files.count == 1 && !inputs.cameFromFolder {
