@@ -48,9 +48,11 @@ if [ "${1:-}" = "--big" ]; then
   venv="${BENCH_VENV:-.build/bench-venv}"
   [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
   "$venv/bin/pip" install -q python-calamine openpyxl python-docx fpdf2
-  for tool in pandoc pdftotext; do
-    command -v "$tool" >/dev/null || echo "($tool is not installed: its rows are left out; apt-get install pandoc poppler-utils)" >&2
-  done
+  if ! command -v pandoc >/dev/null || ! command -v pdftotext >/dev/null; then
+    sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    { $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq pandoc poppler-utils >/dev/null; } ||
+      echo "(pandoc or pdftotext could not be installed: their rows are left out)" >&2
+  fi
   "$venv/bin/python" Scripts/make-big-inputs.py "$big" >/dev/null
   swift build -c release --product anydoc >&2
   python3 Scripts/bench.py --big "$big" --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python"
@@ -60,6 +62,18 @@ fi
 if [ "${1:-}" = "--startup" ]; then
   swift build -c release --product anydoc >&2
   python3 Scripts/bench-startup.py --anydoc "$(swift build -c release --show-bin-path)/anydoc"
+  exit 0
+fi
+
+# The folder batch on one core against firecrawl-anydoc's in-process loop
+# over the same files, whole process against whole process.
+#   Scripts/bench.sh --batch [FOLDER]   (FOLDER defaults to ../shared/corpus)
+if [ "${1:-}" = "--batch" ]; then
+  venv="${BENCH_VENV:-.build/bench-venv}"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install -q firecrawl-anydoc
+  swift build -c release --product anydoc >&2
+  python3 Scripts/bench.py --batch "${2:-../shared/corpus}" --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python"
   exit 0
 fi
 
