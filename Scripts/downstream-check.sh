@@ -30,7 +30,11 @@ let package = Package(
     name: "Consumer",
     dependencies: [.package(url: "file://$work/AnyDocSwift", from: "0.1.0")],
     targets: [
-        .executableTarget(name: "Consumer", dependencies: [.product(name: "AnyDocSwift", package: "AnyDocSwift")])
+        .executableTarget(name: "Consumer", dependencies: [
+            .product(name: "AnyDocSwift", package: "AnyDocSwift"),
+            // PDF and images: linking the product installs their converters.
+            .product(name: "AnyDocPDF", package: "AnyDocSwift"),
+        ])
     ]
 )
 SWIFT
