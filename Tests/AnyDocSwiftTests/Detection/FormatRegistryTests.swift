@@ -63,10 +63,12 @@ struct FormatRegistryTests {
 
     @Test("A format without a converter is unsupported, naming what is missing")
     func missingConverterIsUnsupported() {
-        let bare = FormatEntry(.pdf, name: "PDF", family: .pdf, extensions: ["pdf"], evidence: .signature, converter: nil)
+        // EPUB: no other module installs a converter for it (AnyDocPDF,
+        // linked into the tests, installs PDF's).
+        let bare = FormatEntry(.epub, name: "EPUB", family: .ebook, extensions: ["epub"], evidence: .mimetypePackage, converter: nil)
         let error = #expect(throws: ConversionError.self) { try FormatRegistry.converter(of: bare) }
         #expect(error?.kind == .unsupported)
-        #expect(error?.reason == "PDF support is not installed in this build")
+        #expect(error?.reason == "EPUB support is not installed in this build")
     }
 
     /// Counts its calls and reads TSV as the built-in converter does, so
