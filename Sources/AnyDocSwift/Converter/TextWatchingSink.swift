@@ -46,6 +46,13 @@ final class TextWatchingSink: DocumentSink {
 
     func limitOutput(forInputBytes count: Int) { target.limitOutput(forInputBytes: count) }
 
+    var acceptsMarkdownPieces: Bool { target.acceptsMarkdownPieces }
+
+    func appendMarkdownPiece(_ piece: String) throws(ConversionError) {
+        if !sawText, Block.markdown(piece).containsText { sawText = true }
+        try target.appendMarkdownPiece(piece)
+    }
+
     func addWarning(_ warning: String) {
         if ConversionWarning.isNoText(warning) { sawNoTextWarning = true }
         target.addWarning(warning)

@@ -1,6 +1,12 @@
 /// What a format converter is handed: the bytes, what they are, and the
 /// rules to follow.
+///
+/// The input is either in memory (`bytes`) or an open file (`file`, with
+/// `bytes` empty). A file is handed only to converters of formats in
+/// `DocumentFormat.readsFromFile`; they read it piecewise, so an input
+/// of any size needs memory for one piece, not for the whole.
 struct ConversionInput {
+    /// The whole input; empty when it is read from `file` instead.
     let bytes: [UInt8]
     let format: DocumentFormat
     let options: ConversionOptions
@@ -10,8 +16,47 @@ struct ConversionInput {
     let fileName: String?
     /// The archive or compound file detection opened, if any.
     var container: OpenedContainer? = nil
+    /// The open input file, when the converter reads it piecewise.
+    var file: InputFile? = nil
 
     var limits: Limits { options.limits }
+
+    /// The input's size in bytes, in memory or on disk.
+    var byteCount: Int { file?.size ?? bytes.count }
+
+    /// Every byte of the input, read from `file` when there is one: for
+    /// a converter that can stream only some of what it is given.
+    func wholeBytes() throws(ConversionError) -> [UInt8] {
+        guard let file else { return bytes }
+        return try file.readAll(maxBytes: limits.maxInputBytes)
+    }
+
+    /// Whether the input holds anything to convert, as
+    /// `ConversionWarning.hasContent` judges bytes; a file is read in blocks.
+    func hasContent() throws(ConversionError) -> Bool {
+        guard let file else { return ConversionWarning.hasContent(bytes, format: format) }
+        guard file.isRegular, [.txt, .md, .csv, .tsv].contains(format) else { return file.size > 0 }
+        var found = false
+        try file.forEachBlock { block throws(ConversionError) in
+            if !found { found = ConversionWarning.hasContent(block, format: format) }
+        }
+        return found
+    }
+}
+
+extension DocumentFormat {
+    /// Whether this format's converter reads a file-backed input
+    /// (`ConversionInput.file`) instead of needing the bytes in memory:
+    /// plain text in blocks, and ZIP packages member by member.
+    var readsFromFile: Bool {
+        switch self {
+        case .txt, .md: true
+        case .docx, .docm, .dotx, .dotm, .pptx, .pptm, .ppsx, .ppsm, .potx, .potm,
+            .xlsx, .xlsm, .xltx, .xltm, .xlsb, .odt, .ods, .odp, .epub:
+            true
+        default: false
+        }
+    }
 }
 
 /// One format's reader: parses bytes into the shared model through a sink.

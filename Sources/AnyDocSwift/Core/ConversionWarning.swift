@@ -36,8 +36,14 @@ public enum ConversionWarning {
     /// has content; nil when there was nothing to convert (an empty or
     /// blank text file), where an empty result is the right one.
     static func noText(format: DocumentFormat, bytes: [UInt8], pageCount: Int?) -> String? {
-        guard hasContent(bytes, format: format) else { return nil }
-        var parts = ["\(bytes.count) bytes"]
+        noText(format: format, byteCount: bytes.count, hasContent: hasContent(bytes, format: format), pageCount: pageCount)
+    }
+
+    /// `noText(format:bytes:pageCount:)` for an input judged elsewhere
+    /// (a file read in blocks): `hasContent` as `hasContent(_:format:)` says.
+    static func noText(format: DocumentFormat, byteCount: Int, hasContent: Bool, pageCount: Int?) -> String? {
+        guard hasContent else { return nil }
+        var parts = ["\(byteCount) bytes"]
         if let pageCount, pageCount > 0 {
             let unit = format.family == .spreadsheet ? "sheet" : format.family == .presentation ? "slide" : "page"
             parts.append("\(pageCount) \(unit)\(pageCount == 1 ? "" : "s")")
@@ -48,7 +54,7 @@ public enum ConversionWarning {
 
     /// Text formats have content when they hold more than white space;
     /// every other format's bytes are content.
-    private static func hasContent(_ bytes: [UInt8], format: DocumentFormat) -> Bool {
+    static func hasContent(_ bytes: [UInt8], format: DocumentFormat) -> Bool {
         switch format {
         case .txt, .md, .csv, .tsv:
             // White space, byte-order marks and NULs (UTF-16 padding) say nothing.
