@@ -1,33 +1,34 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `anydoc convert` of a large file keeps its memory far below the file's
 /// size: a text file streams through in blocks, and a ZIP package has
-/// only the members it needs read from the file. Each conversion runs in
-/// a child process of its own, whose peak resident set `wait4` reports.
+/// only the members it needs read from the file.
+///
+/// Each conversion runs under a small Python parent that reports the
+/// child's peak resident set: Linux counts the address space a process
+/// replaced by `exec` into its peak, so a child spawned straight from this
+/// large, busy test process would report the test process's memory.
 @Suite struct LargeInputMemoryTests {
     /// Runs anydoc and returns its exit status and peak resident bytes.
     static func peakMemory(_ arguments: [String]) throws -> (status: Int32, peakBytes: Int) {
         let binary = try #require(AnydocProcess.executable, "the anydoc executable is not beside the test bundle")
-        let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
-        try #require(spawned == 0, "posix_spawn failed: \(spawned)")
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            try #require(errno == EINTR, "wait4 failed: \(errno)")
-        }
-        return ((status >> 8) & 0xFF, usage.ru_maxrss * 1024)
+        let measure = """
+            import resource, subprocess, sys
+            status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+            print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", measure, binary] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(fields.count == 2, "unexpected report: \(output)")
+        return (Int32(fields[0]), fields[1] * 1024)
     }
 
     private static func folder() throws -> String {
