@@ -60,7 +60,7 @@ extension AnyDocConverter {
     public func markdown(fileAt path: String, options markdownOptions: MarkdownOptions = .default) async throws(ConversionError) -> String {
         try await cancellable { (flag) throws(ConversionError) in
             let output = StringOutput()
-            try convert(fileAt: path, to: output, options: markdownOptions, cancellation: flag)
+            _ = try convert(fileAt: path, to: output, options: markdownOptions, cancellation: flag)
             return output.text
         }
     }

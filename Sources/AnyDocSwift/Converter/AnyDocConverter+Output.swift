@@ -51,7 +51,7 @@ extension AnyDocConverter {
 
     func document(fileAt path: String, cancellation: CancellationFlag?) throws(ConversionError) -> Document {
         let collector = DocumentCollector()
-        try convert(fileAt: path, into: collector, cancellation: cancellation)
+        _ = try convert(fileAt: path, into: collector, cancellation: cancellation)
         return collector.document
     }
 
@@ -67,7 +67,7 @@ extension AnyDocConverter {
 
     func document(_ bytes: [UInt8], fileName: String?, cancellation: CancellationFlag?) throws(ConversionError) -> Document {
         let collector = DocumentCollector()
-        try convert(bytes, fileName: fileName, into: collector, cancellation: cancellation)
+        _ = try convert(bytes, fileName: fileName, into: collector, cancellation: cancellation)
         return collector.document
     }
 }
