@@ -57,8 +57,7 @@ extension AnyDocConverter {
     ) throws(ConversionError) -> (DocumentFormat, OpenedContainer?)? {
         guard file.isRegular else { return nil }
         if let forced = options.format {
-            let isText = forced == .txt || forced == .md
-            return forced.readsFromFile && (!isText || file.size > Self.textStreamingMinimumBytes) ? (forced, nil) : nil
+            return forced.readsFromFile && (!forced.isPlainText || file.size > Self.textStreamingMinimumBytes) ? (forced, nil) : nil
         }
         let head = try file.read(at: 0, count: 1 << 16)
         if Signatures.isZip(head) {
@@ -71,8 +70,13 @@ extension AnyDocConverter {
         guard file.size > Self.textStreamingMinimumBytes else { return nil }
         // Only the first bytes decide a text file's format.
         let detected = FormatDetector.detect(head, fileName: fileName)
-        guard let format = detected.format, format == .txt || format == .md, detected.fallback == nil, !detected.isEncrypted
+        guard let format = detected.format, format.isPlainText, format.readsFromFile, detected.fallback == nil, !detected.isEncrypted
         else { return nil }
         return (format, nil)
     }
+}
+
+extension DocumentFormat {
+    /// Text judged by its first bytes and the file name alone.
+    fileprivate var isPlainText: Bool { self == .txt || self == .md || self == .csv || self == .tsv }
 }

@@ -47,7 +47,10 @@ struct ConversionInput {
 extension DocumentFormat {
     /// Whether this format's converter reads a file-backed input
     /// (`ConversionInput.file`) instead of needing the bytes in memory:
-    /// plain text in blocks, and ZIP packages member by member.
+    /// plain text in blocks, and ZIP packages member by member. A format
+    /// added here must read `input.file` when it is set (`input.bytes`
+    /// is then empty); `AnyDocConverter.convert(fileAt:into:)` hands text
+    /// formats a file only above 1 MiB.
     var readsFromFile: Bool {
         switch self {
         case .txt, .md: true
