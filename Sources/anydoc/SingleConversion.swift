@@ -12,17 +12,23 @@ struct SingleConversion {
     func run(_ path: String, output: String?) -> Int32 {
         Interruption.install {}
         do {
-            let bytes = try read(path)
-            let name = path == "-" ? nil : path
+            // A file is read as the conversion goes; standard input whole.
+            let input = path == "-" ? try read(path) : nil
             guard let target = outputPath(for: path, output) else {
                 let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assets: assets(markdownFolder: nil))
-                warn(try job.convertToStandardOutput(bytes, name: name).warnings, path)
+                let outcome = if let input { try job.convertToStandardOutput(input, name: nil) } else {
+                    try job.convertToStandardOutput(fileAt: path)
+                }
+                warn(outcome.warnings, path)
                 return 0
             }
             let job = ConversionJob(
                 converter: converter, markdownOptions: markdownOptions,
                 assets: assets(markdownFolder: PathName.folder(target)))
-            warn(try job.convert(bytes, name: name, into: OutputFile(path: target)).warnings, path)
+            let outcome = if let input { try job.convert(input, name: nil, into: OutputFile(path: target)) } else {
+                try job.convert(fileAt: path, into: OutputFile(path: target))
+            }
+            warn(outcome.warnings, path)
             return 0
         } catch {
             // A reader that stopped reading (`| head`) is not a failure to report.

@@ -64,10 +64,18 @@ public struct AnyDocConverter: Sendable {
     ) throws(ConversionError) -> Bool {
         let input = ConversionInput(
             bytes: bytes, format: format, options: options, deadline: deadline, fileName: fileName, container: container)
+        return try convert(input, into: sink)
+    }
+
+    /// Converts `input` with its format's converter, adding the no-text
+    /// warning when due; returns whether any text came out.
+    func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) -> Bool {
         let watcher = TextWatchingSink(sink)
-        try FormatRegistry.converter(for: format).convert(input, into: watcher)
+        try FormatRegistry.converter(for: input.format).convert(input, into: watcher)
         if !watcher.sawText, !watcher.sawNoTextWarning,
-           let warning = ConversionWarning.noText(format: format, bytes: bytes, pageCount: watcher.pageCount) {
+            let warning = ConversionWarning.noText(
+                format: input.format, byteCount: input.byteCount, hasContent: try input.hasContent(), pageCount: watcher.pageCount)
+        {
             sink.addWarning(warning)
         }
         return watcher.sawText

@@ -37,6 +37,11 @@ final class TextWatchingSink: ForwardingSink {
         target.addFootnote(footnote)
     }
 
+    func appendMarkdownPiece(_ piece: String) throws(ConversionError) {
+        if !sawText, Block.markdown(piece).containsText { sawText = true }
+        try target.appendMarkdownPiece(piece)
+    }
+
     func addWarning(_ warning: String) {
         if ConversionWarning.isNoText(warning) { sawNoTextWarning = true }
         target.addWarning(warning)

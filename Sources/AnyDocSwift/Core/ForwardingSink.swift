@@ -32,4 +32,8 @@ extension ForwardingSink {
     public func addWarning(_ warning: String) { target.addWarning(warning) }
     /// Forwards to the target, whose output cap it is.
     public func limitOutput(forInputBytes count: Int) { target.limitOutput(forInputBytes: count) }
+    /// The target's answer, so a large text still streams through the wrapper.
+    public var acceptsMarkdownPieces: Bool { target.acceptsMarkdownPieces }
+    /// Forwards to the target.
+    public func appendMarkdownPiece(_ piece: String) throws(ConversionError) { try target.appendMarkdownPiece(piece) }
 }

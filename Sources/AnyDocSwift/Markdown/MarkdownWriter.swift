@@ -123,6 +123,25 @@ public final class MarkdownWriter: DocumentSink {
         verbatimTail = tail
     }
 
+    /// Pieces of one verbatim block join exactly: the line endings held
+    /// back from the last piece go out before the next one.
+    public var acceptsMarkdownPieces: Bool { true }
+
+    /// Continues the verbatim block written last with `piece`; starts one
+    /// when the block before was not verbatim.
+    public func appendMarkdownPiece(_ piece: String) throws(ConversionError) {
+        guard stream == nil, let held = verbatimTail else {
+            try append(.markdown(piece))
+            return
+        }
+        guard !piece.isEmpty else { return }
+        var body = piece
+        let tail = body.removeTrailingLineEnds()
+        try emit(held)
+        try emit(body)
+        verbatimTail = tail
+    }
+
     public func beginTable(columnCount: Int) throws(ConversionError) {
         try closeStream()
         stream = TableStream(columnCount: max(1, columnCount))
