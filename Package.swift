@@ -1,22 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds skip Swift's run-time exclusivity checks: the parsers
-/// keep their state in classes, and checking every access to it cost a
-/// twentieth of the conversion time. The compile-time checks still
-/// apply, and bounds and overflow checks stay on.
-///
-/// They also reach the metadata of generic types (a `Set<UInt16>`, a
-/// dictionary keyed by an enum) through generated accessors rather than
-/// by demangling its name at run time: the demangler checks each generic
-/// requirement by scanning every protocol conformance in the process,
-/// which cost the first document of a run about a million instructions.
-let releaseSpeed: [SwiftSetting] = [
-    .unsafeFlags(
-        ["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
-        .when(configuration: .release))
-]
-
 let package = Package(
     name: "AnyDocSwift",
     products: [
@@ -41,16 +25,14 @@ let package = Package(
 
         .target(
             name: "AnyDocSwift",
-            dependencies: ["CLibXML2", "CLibZip"],
-            swiftSettings: releaseSpeed
+            dependencies: ["CLibXML2", "CLibZip"]
         ),
         // PDF and images (Poppler, Tesseract): installed into the core's
         // format registry when linked, by CAnyDocPDFStartup's constructor.
         .target(name: "CAnyDocPDFStartup"),
         .target(
             name: "AnyDocPDF",
-            dependencies: ["AnyDocSwift", "CPoppler", "CTesseract", "CAnyDocPDFStartup"],
-            swiftSettings: releaseSpeed
+            dependencies: ["AnyDocSwift", "CPoppler", "CTesseract", "CAnyDocPDFStartup"]
         ),
         .target(
             name: "AnyDocProjects",
@@ -58,11 +40,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "anydoc",
-            dependencies: ["AnyDocSwift", "AnyDocPDF", "AnyDocProjects", "CMalloc"],
-            // Full RELRO: every symbol is bound at start-up and the tables
-            // are then read-only, rather than bound lazily during the first
-            // conversion (which also made it the slowest).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"])]
+            dependencies: ["AnyDocSwift", "AnyDocPDF", "AnyDocProjects", "CMalloc"]
         ),
 
         .testTarget(

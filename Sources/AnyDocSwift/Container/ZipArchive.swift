@@ -37,8 +37,10 @@ final class ZipArchive {
         var isDirectory: Bool { name.hasSuffix("/") }
     }
 
+    @exclusivity(unchecked)
     private(set) var limits: Limits
     /// True when the central directory was rebuilt from local headers.
+    @exclusivity(unchecked)
     private(set) var isRebuilt = false
     /// Every entry, in central-directory order.
     let entries: [Entry]
@@ -87,12 +89,15 @@ final class ZipArchive {
     }()
     /// Bytes already counted against the archive total, per entry index:
     /// reading a part twice costs once.
+    @exclusivity(unchecked)
     private var charged: [Int: Int] = [:]
     /// Inflated bytes counted against `maxTotalDecompressedBytes`.
+    @exclusivity(unchecked)
     private(set) var totalInflatedBytes = 0
     /// Small parts already read whole, by entry index: detection and then
     /// the converter both read `_rels/.rels` and friends, and inflating
     /// them again through libzip costs more than keeping a few kilobytes.
+    @exclusivity(unchecked)
     private var smallParts: [(index: Int, bytes: [UInt8])] = []
     private static let smallPartMaxBytes = 16 << 10
     private static let smallPartMaxCount = 8
@@ -486,10 +491,13 @@ final class ZipArchive {
 final class ZipEntryReader {
     let entry: ZipArchive.Entry
     /// Inflated bytes handed out so far.
+    @exclusivity(unchecked)
     private(set) var bytesRead = 0
     /// The reader keeps its archive (and so the libzip handle) alive.
     private let archive: ZipArchive
+    @exclusivity(unchecked)
     private var file: OpaquePointer?
+    @exclusivity(unchecked)
     private var failure: ConversionError?
 
     init(archive: ZipArchive, entry: ZipArchive.Entry) throws(ConversionError) {

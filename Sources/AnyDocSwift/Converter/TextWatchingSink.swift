@@ -4,10 +4,13 @@
 /// does not watch is forwarded by `ForwardingSink`.
 final class TextWatchingSink: ForwardingSink {
     let target: DocumentSink
+    @exclusivity(unchecked)
     private(set) var sawText = false
     /// A warning already told the reader that the text is missing.
+    @exclusivity(unchecked)
     private(set) var sawNoTextWarning = false
     /// Pages, slides or sheets, as the converter counted them.
+    @exclusivity(unchecked)
     private(set) var pageCount: Int?
 
     init(_ target: DocumentSink) { self.target = target }

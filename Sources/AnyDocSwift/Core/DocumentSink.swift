@@ -77,7 +77,9 @@ extension DocumentSink {
 /// A sink that gathers everything into a `Document`.
 public final class DocumentCollector: DocumentSink {
     /// Everything received so far; complete once the conversion returns.
+    @exclusivity(unchecked)
     public private(set) var document = Document()
+    @exclusivity(unchecked)
     private var openTable: [TableRow]?
 
     /// An empty collector; read `document` once the conversion has finished.

@@ -12,6 +12,7 @@ public protocol MarkdownOutput: AnyObject {
 /// Keeps the Markdown in memory.
 public final class StringOutput: MarkdownOutput {
     /// The Markdown written so far.
+    @exclusivity(unchecked)
     public private(set) var text = ""
 
     /// An output holding no text yet.

@@ -11,28 +11,44 @@ public final class MarkdownWriter: DocumentSink {
     private let options: MarkdownOptions
     private let limits: Limits
     private let footnotes = FootnoteNumbering()
+    @exclusivity(unchecked)
     private var metadata = Metadata()
+    @exclusivity(unchecked)
     private var definitions: [String: FootnoteDefinition] = [:]
+    @exclusivity(unchecked)
     private var definitionOrder: [String] = []
+    @exclusivity(unchecked)
     private var assetNames: Set<String> = []
+    @exclusivity(unchecked)
     private var renderer: BlockRenderer
+    @exclusivity(unchecked)
     private var markers = BlockRenderer.ListMarkers()
 
+    @exclusivity(unchecked)
     private var buffer = ""
+    @exclusivity(unchecked)
     private var bytesWritten = 0
+    @exclusivity(unchecked)
     private var startedOutput = false
+    @exclusivity(unchecked)
     private var blockCount = 0
     /// The newlines held back after a verbatim block.
+    @exclusivity(unchecked)
     private var verbatimTail: String?
+    @exclusivity(unchecked)
     private var stream: TableStream?
+    @exclusivity(unchecked)
     private var finished = false
     /// The front matter at the start of `buffer`, while nothing has been
     /// flushed, so warnings that arrive later can still be added to it.
+    @exclusivity(unchecked)
     private var pendingFrontMatter: (text: String, metadata: Metadata)?
 
     /// What the conversion lost without failing, in the order reported.
+    @exclusivity(unchecked)
     public private(set) var warnings: [String] = []
     /// Embedded files the document references, for a caller to write out.
+    @exclusivity(unchecked)
     public private(set) var assets: [Asset] = []
     /// Whether to record where each top-level block's Markdown lies, in
     /// `layout`; set before the first block. Off by default: it costs a

@@ -14,6 +14,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable, Codable {
     case html
     case csv, tsv
     case txt, md
+    case vtt, srt
     case doc, xls, ppt
     case png, jpeg, tiff, webp, gif, bmp
 

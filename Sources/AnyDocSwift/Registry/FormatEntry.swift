@@ -33,8 +33,8 @@ package struct FormatEntry: Sendable {
     /// Media types that name it inside a package, lowercase and without
     /// parameters (see `evidence`).
     package let mediaTypes: [String]
-    /// Magic bytes at the start, for `evidence == .signature` formats
-    /// detected by a table walk.
+    /// Magic bytes at the start that settle the format before markup and
+    /// text are looked at (RTF, images, WebVTT); PDF has a scan of its own.
     package let signature: (@Sendable ([UInt8]) -> Bool)?
     /// What content that looks like text reads as under this extension:
     /// itself for text formats, nil when text under this name means a

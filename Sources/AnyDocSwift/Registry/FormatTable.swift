@@ -67,6 +67,10 @@ enum FormatTable {
                     readsTextAs: .txt, converter: TextConverter.self),
         FormatEntry(.md, name: "Markdown", family: .text, extensions: ["md", "markdown", "mdown", "mkd"], evidence: .plainText,
                     readsTextAs: .md, converter: TextConverter.self),
+        FormatEntry(.vtt, name: "WebVTT captions", family: .text, extensions: ["vtt"], evidence: .plainText,
+                    signature: SubtitleCues.isWebVTT, readsTextAs: .vtt, converter: SubtitleConverter.self),
+        FormatEntry(.srt, name: "SubRip subtitles", family: .text, extensions: ["srt"], evidence: .plainText,
+                    readsTextAs: .srt, converter: SubtitleConverter.self),
 
         FormatEntry(.doc, name: "Word 97-2003 document", family: .wordprocessing, extensions: ["doc", "dot"], evidence: .compoundFile,
                     converter: DOCConverter.self),

@@ -32,13 +32,19 @@ final class HTMLParser {
     private let delegate: HTMLParserDelegate
     private let limits: Limits
     private let deadline: Deadline
+    @exclusivity(unchecked)
     private var context: htmlParserCtxtPtr?
+    @exclusivity(unchecked)
     private var failure: ConversionError?
+    @exclusivity(unchecked)
     private var depth = 0
+    @exclusivity(unchecked)
     private var elements = 0
+    @exclusivity(unchecked)
     private var events = 0
     /// Storage reused by every event, so that reporting one allocates nothing.
     private let attributes = HTMLAttributes()
+    @exclusivity(unchecked)
     private var textBytes: [UInt8] = []
 
     /// How much is handed to libxml2 at a time; the deadline is checked

@@ -11,8 +11,11 @@ final class WordBodyReader {
     /// Relationships of the part being read, for links and images.
     private let relationships: [String: Relationship]
     private let w = OOXMLNamespace.wordprocessing
+    @exclusivity(unchecked)
     private var pendingCellProperties: XMLElement?
+    @exclusivity(unchecked)
     private var fields: [Field] = []
+    @exclusivity(unchecked)
     private var paragraphsRead = 0
 
     /// A complex field (`w:fldChar`) being read: its instruction, then its

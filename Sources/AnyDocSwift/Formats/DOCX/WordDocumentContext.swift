@@ -4,12 +4,15 @@
 final class WordDocumentContext {
     let package: OPCPackage
     let styles: WordStyles
+    @exclusivity(unchecked)
     var numbering: WordNumbering
     let options: ConversionOptions
     let deadline: Deadline
+    @exclusivity(unchecked)
     private var images: ImageAssets
     var assets: [Asset] { images.assets }
     /// What was skipped without failing the document, in the order met.
+    @exclusivity(unchecked)
     var warnings: [String] = []
 
     init(package: OPCPackage, styles: WordStyles, numbering: WordNumbering, options: ConversionOptions, deadline: Deadline) {

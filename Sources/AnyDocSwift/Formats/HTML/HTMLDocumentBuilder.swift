@@ -27,8 +27,11 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
         }
 
         let kind: Kind
+        @exclusivity(unchecked)
         var blocks: [Block] = []
+        @exclusivity(unchecked)
         var checkbox: ListItem.Checkbox?
+        @exclusivity(unchecked)
         var keep = false
 
         init(_ kind: Kind) { self.kind = kind }
@@ -37,6 +40,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
     final class ListBox {
         let ordered: Bool
         let start: Int
+        @exclusivity(unchecked)
         var items: [ListItem] = []
 
         init(ordered: Bool, start: Int) {
@@ -47,6 +51,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
 
     /// A `<dl>`: each term with the blocks of its definitions.
     final class DefinitionListBox {
+        @exclusivity(unchecked)
         var entries: [(term: [Inline]?, blocks: [Block])] = []
     }
 
@@ -90,27 +95,43 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
 
     let sink: DocumentSink
     let context: HTMLReadingContext
+    @exclusivity(unchecked)
     var metadata = Metadata(sourceFormat: .html)
+    @exclusivity(unchecked)
     var metadataSent = false
+    @exclusivity(unchecked)
     var sawLanguage = false
 
+    @exclusivity(unchecked)
     var inline = HTMLInlineBuilder()
+    @exclusivity(unchecked)
     var leaf: Leaf = .paragraph
+    @exclusivity(unchecked)
     var containers: [Container] = [.blocks(BlockBox(.root))]
+    @exclusivity(unchecked)
     var actions: [Action] = []
 
     /// Depth inside an element whose content is ignored.
+    @exclusivity(unchecked)
     var skipping = 0
+    @exclusivity(unchecked)
     var capture: Capture?
+    @exclusivity(unchecked)
     var preformatted: Preformatted?
+    @exclusivity(unchecked)
     var inHead = false
     /// Open `<article>`, `<section>`, `<main>` and the like.
+    @exclusivity(unchecked)
     var sectioningDepth = 0
     /// A code language named by an ancestor's class (`highlight-python`).
+    @exclusivity(unchecked)
     var languageHint: String?
     /// Link targets from blocks with no visible content, given to the next block.
+    @exclusivity(unchecked)
     var carriedAnchors: [String] = []
+    @exclusivity(unchecked)
     var emittedBlocks = 0
+    @exclusivity(unchecked)
     var fallbackBlocks: [Block] = []
 
     init(sink: DocumentSink, context: HTMLReadingContext) {

@@ -12,6 +12,7 @@ final class ODFBodyReader {
     let scope: ODFStyleScope
     /// Presentation text: lists become real lists only in outline frames
     /// (set while one is read).
+    @exclusivity(unchecked)
     var isPresentation = false
 
     // Reading state, saved and cleared around content that stands on its
@@ -19,15 +20,21 @@ final class ODFBodyReader {
     // the list around the table.
 
     /// The lists open around the content being read, outermost first.
+    @exclusivity(unchecked)
     var openLists: [OpenList] = []
     /// The list item whose label waits for its first child.
+    @exclusivity(unchecked)
     var pendingItem: PendingItem?
     /// The depth of the index (table of contents) being read, if any.
+    @exclusivity(unchecked)
     var indexDepth: Int?
     /// Cells of a header row: their paragraph style's bold is not repeated.
+    @exclusivity(unchecked)
     var inHeaderRow = false
     /// The `dc:creator` last read, for comments.
+    @exclusivity(unchecked)
     var lastCreator: String?
+    @exclusivity(unchecked)
     var paragraphsRead = 0
 
     struct OpenList {

@@ -78,6 +78,7 @@ enum ODFConverter: FormatConverter {
 /// An error met where it cannot be thrown (inside a look-up), thrown by
 /// the converter once the work is done.
 final class DeferredFailure {
+    @exclusivity(unchecked)
     var error: ConversionError?
 
     func check() throws(ConversionError) {

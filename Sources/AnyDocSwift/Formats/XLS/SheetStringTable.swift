@@ -8,7 +8,9 @@
 /// more text than `Limits.maxOutputBytes`; a string is clipped at Excel's
 /// 32,767 characters.
 final class SheetStringTable {
+    @exclusivity(unchecked)
     private var storage: [UInt8] = []
+    @exclusivity(unchecked)
     private var ends: [Int] = []
     private let limits: Limits
 

@@ -7,7 +7,9 @@
 /// no cell can show is useless) and no more text than
 /// `Limits.maxOutputBytes` (it could not all be written).
 final class XLSXSharedStrings {
+    @exclusivity(unchecked)
     private var storage: [UInt8] = []
+    @exclusivity(unchecked)
     private var ends: [Int] = []
 
     var count: Int { ends.count }

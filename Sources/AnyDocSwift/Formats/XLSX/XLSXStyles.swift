@@ -2,9 +2,13 @@
 /// cell's `s` indexes `cellXfs`, whose `numFmtId` is a built-in format or
 /// one of `numFmts`. Formats are compiled once, on first use.
 final class XLSXStyles {
+    @exclusivity(unchecked)
     private var formatIDs: [Int] = []
+    @exclusivity(unchecked)
     private var customCodes: [Int: String] = [:]
+    @exclusivity(unchecked)
     private var compiledByID: [Int: ExcelNumberFormat] = [:]
+    @exclusivity(unchecked)
     private var compiledByStyle: [ExcelNumberFormat?] = []
 
     /// Excel allows 255 characters; longer codes are treated as `General`
