@@ -31,12 +31,12 @@ struct ConversionJob: Sendable {
     /// creating, writing and renaming the output file, which costs the
     /// file system more than converting a small document does.
     func convert(_ bytes: [UInt8], name: String?, into file: OutputFile) throws(ConversionError) -> Outcome {
-        let converting = Terminal.monotonicSeconds()
+        let converting = MonotonicClock.seconds()
         do {
             let writer = MarkdownWriter(output: file.output, options: options, limits: converter.options.limits)
             let format = try converter.convert(bytes, fileName: name, into: writer)
             try writer.completeDocument()
-            let converted = Terminal.monotonicSeconds()
+            let converted = MonotonicClock.seconds()
             try writer.finish()
             try writeAssets(writer.assets)
             let size = file.size

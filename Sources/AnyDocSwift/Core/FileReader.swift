@@ -21,13 +21,12 @@ enum FileReader {
     /// blocking, so a FIFO or device swapped in after a directory walk
     /// saw a file is refused instead of hanging the reader.
     static func readRegular(path: String, maxBytes: Int) throws(ConversionError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let descriptor = POSIXFile.openForReading(path)
         guard descriptor >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .io("cannot stat: \(String(cString: strerror(errno)))") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .io("not a regular file") }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard let info = POSIXFile.status(descriptor) else { throw .io("cannot stat: \(String(cString: strerror(errno)))") }
+        guard POSIXFile.isRegular(info) else { throw .io("not a regular file") }
+        POSIXFile.makeBlocking(descriptor)
         let declared = Int(info.st_size)
         if declared > maxBytes { throw .resourceLimit("input is \(declared) bytes, over the \(maxBytes)-byte limit") }
         return try readAll(descriptor: descriptor, expected: declared, maxBytes: maxBytes)
@@ -49,9 +48,8 @@ enum FileReader {
                     previous.withUnsafeBufferPointer { buffer.baseAddress!.initialize(from: $0.baseAddress!, count: count) }
                 }
                 while count < capacity {
-                    let got = Glibc.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                    let got = POSIXFile.read(descriptor, into: UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + count, count: capacity - count))
                     if got < 0 {
-                        if errno == EINTR { continue }
                         failure = .io("cannot read: \(String(cString: strerror(errno)))")
                         break
                     }
