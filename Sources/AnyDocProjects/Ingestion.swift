@@ -226,7 +226,7 @@ public struct Ingestion: Sendable {
     /// Ingests the inputs of `plan` into `project` (created if missing), keeping its skips and failures.
     /// Throws only when the project cannot be created; a file's failure goes into `failed`.
     public func run(_ plan: Plan, project: String, progress: (@Sendable (String) -> Void)? = nil) throws(ProjectError) -> IngestSummary {
-        let start = FileSystem.now()
+        let start = MonotonicClock.seconds()
         let project = try store.ensureProject(project).name
         let outcomes = run(plan.inputs, project: project, progress: progress)
         var summary = IngestSummary(project: project, skipped: plan.skipped, failed: plan.failed)
@@ -236,7 +236,7 @@ public struct Ingestion: Sendable {
             case .failure(let error): summary.failed.append(.init(file: input.file, error: error))
             }
         }
-        summary.seconds = FileSystem.now() - start
+        summary.seconds = MonotonicClock.seconds() - start
         return summary
     }
 

@@ -1,7 +1,8 @@
+import AnyDocSwift
+import Dispatch
 import FoundationEssentials
 import Glibc
-import Dispatch
-import AnyDocSwift
+import Synchronization
 
 /// Runs an MCP server's tool calls on a small pool of worker threads, so
 /// one slow call never holds up the others, and gives each call a time
@@ -15,6 +16,9 @@ import AnyDocSwift
 /// long SQLite query stops as well. A call the client cancels is stopped
 /// the same way and, as MCP asks, not answered. Responses are written
 /// whole, a line at a time, under a lock.
+///
+/// Unchecked: the queue and the workers' state below are guarded by an
+/// `ConditionLock`, which workers wait on for calls; `Mutex` cannot wait.
 public final class MCPDispatcher: @unchecked Sendable {
     /// What one worker thread runs calls with: its own tools (and so its
     /// own store connection), and how to stop what it is running.
@@ -38,7 +42,7 @@ public final class MCPDispatcher: @unchecked Sendable {
     private let server: MCPServer
     private let workers: [Worker]
     private let write: @Sendable (String) -> Void
-    private let writeLock = ConditionLock()
+    private let writeLock = Mutex(())
 
     // Guarded by `state`: the queue, what each worker runs, and how many
     // calls still owe an answer.
@@ -51,6 +55,7 @@ public final class MCPDispatcher: @unchecked Sendable {
     /// workers then end.
     private var stopping = false
 
+    /// Unchecked: `answered` is guarded by the dispatcher's `state` condition.
     final class Call: @unchecked Sendable {
         let id: JSONValue
         let name: String
@@ -206,8 +211,6 @@ public final class MCPDispatcher: @unchecked Sendable {
     }
 
     private func emit(_ line: String) {
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        write(line)
+        writeLock.withLock { _ in write(line) }
     }
 }

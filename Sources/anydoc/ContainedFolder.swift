@@ -6,7 +6,7 @@ import Glibc
 /// a time without following links, so a link planted inside the output
 /// or assets folder cannot send a write anywhere else. The root itself is
 /// taken as named (it may be a link the user made on purpose).
-final class ContainedFolder: @unchecked Sendable {
+final class ContainedFolder: Sendable {
     let descriptor: Int32
     /// The folder's path, for messages.
     let path: String

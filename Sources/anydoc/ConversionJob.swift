@@ -50,12 +50,12 @@ struct ConversionJob: Sendable {
     private func convert(
         name: String?, into file: OutputFile, _ body: (MarkdownWriter) throws(ConversionError) -> DocumentFormat
     ) throws(ConversionError) -> Outcome {
-        let converting = Terminal.monotonicSeconds()
+        let converting = MonotonicClock.seconds()
         do {
             let writer = MarkdownWriter(output: file.output, options: options, limits: converter.options.limits)
             let format = try body(writer)
             try writer.completeDocument()
-            let converted = Terminal.monotonicSeconds()
+            let converted = MonotonicClock.seconds()
             try writer.finish()
             try writeAssets(writer.assets)
             let size = file.size

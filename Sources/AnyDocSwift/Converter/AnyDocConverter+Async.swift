@@ -111,6 +111,8 @@ extension AnyDocConverter {
 }
 
 /// A value passed to a worker thread and back while its sender waits.
+/// Unchecked: the value may be of any type, and only one side touches it
+/// at a time (the sender waits until the worker is done).
 private final class HandOver<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

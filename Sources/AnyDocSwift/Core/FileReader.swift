@@ -32,9 +32,8 @@ enum FileReader {
                     previous.withUnsafeBufferPointer { buffer.baseAddress!.initialize(from: $0.baseAddress!, count: count) }
                 }
                 while count < capacity {
-                    let got = Glibc.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                    let got = POSIXFile.read(descriptor, into: UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + count, count: capacity - count))
                     if got < 0 {
-                        if errno == EINTR { continue }
                         failure = .io("cannot read: \(String(cString: strerror(errno)))")
                         break
                     }
