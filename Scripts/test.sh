@@ -20,3 +20,5 @@ python3 Scripts/check-doc-comments.py >/dev/null
 # match the installed headers.
 Scripts/check-c-libraries.sh
 Scripts/example-host-check.sh "$@"
+# The library as a versioned dependency of another package.
+Scripts/downstream-check.sh
