@@ -343,22 +343,23 @@ def batch(folder, anydoc, python, repeat):
     shutil.rmtree(work, ignore_errors=True)
 
 
+def run_mode(flag, folder_help, run):
+    """A mode named by its first argument (`--big`, `--batch`): a folder,
+    the anydoc binary, the rivals' python and a repeat count."""
+    options = argparse.ArgumentParser()
+    options.add_argument(flag, required=True, help=folder_help)
+    options.add_argument("--anydoc", required=True)
+    options.add_argument("--python", required=True)
+    options.add_argument("--repeat", type=int, default=3)
+    parsed = options.parse_args()
+    run(getattr(parsed, flag.lstrip("-")), parsed.anydoc, parsed.python, parsed.repeat)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--batch":
-        options = argparse.ArgumentParser()
-        options.add_argument("--batch", required=True, help="the folder of documents")
-        options.add_argument("--anydoc", required=True)
-        options.add_argument("--python", required=True)
-        options.add_argument("--repeat", type=int, default=3)
-        parsed = options.parse_args()
-        batch(parsed.batch, parsed.anydoc, parsed.python, parsed.repeat)
-    elif len(sys.argv) > 1 and sys.argv[1] == "--big":
-        options = argparse.ArgumentParser()
-        options.add_argument("--big", required=True, help="folder of Scripts/make-big-inputs.py's files")
-        options.add_argument("--anydoc", required=True)
-        options.add_argument("--python", required=True)
-        options.add_argument("--repeat", type=int, default=3)
-        parsed = options.parse_args()
-        big_inputs(parsed.big, parsed.anydoc, parsed.python, parsed.repeat)
+    mode = sys.argv[1] if len(sys.argv) > 1 else ""
+    if mode == "--batch":
+        run_mode("--batch", "the folder of documents", batch)
+    elif mode == "--big":
+        run_mode("--big", "folder of Scripts/make-big-inputs.py's files", big_inputs)
     else:
         main()
