@@ -29,11 +29,9 @@ final class InputFile {
     /// block and anything but a regular file is refused, as a walk over
     /// an untrusted tree needs (see `FileReader.readRegular`).
     init(path: String, regularOnly: Bool = false) throws(ConversionError) {
-        let flags = regularOnly ? O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY : O_RDONLY | O_CLOEXEC
-        let descriptor = open(path, flags)
+        let descriptor = regularOnly ? POSIXFile.openForReading(path) : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
+        guard let info = POSIXFile.status(descriptor) else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw .io("cannot stat: \(reason)")
@@ -43,7 +41,7 @@ final class InputFile {
             close(descriptor)
             throw .io(kind == S_IFDIR ? "is a directory" : "not a regular file")
         }
-        if regularOnly { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
+        if regularOnly { POSIXFile.makeBlocking(descriptor) }
         self.path = path
         self.descriptor = descriptor
         self.size = Int(info.st_size)
@@ -64,9 +62,9 @@ final class InputFile {
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var got = 0
             while got < count {
-                let result = pread(descriptor, buffer.baseAddress! + got, count - got, off_t(offset + got))
+                let rest = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[got...])
+                let result = POSIXFile.read(descriptor, into: rest, at: offset + got)
                 if result < 0 {
-                    if errno == EINTR { continue }
                     failure = .io("cannot read: \(String(cString: strerror(errno)))")
                     break
                 }

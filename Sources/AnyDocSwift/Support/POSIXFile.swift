@@ -30,6 +30,17 @@ package enum POSIXFile {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
 
+    /// One `pread(2)` into `buffer` at `offset`, retried when interrupted:
+    /// the count read, 0 at the end of the file, or -1 with `errno` set.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let got = Glibc.pread(descriptor, base, buffer.count, off_t(offset))
+            if got < 0, errno == EINTR { continue }
+            return got
+        }
+    }
+
     /// One `read(2)` into `buffer`, retried when interrupted: the count
     /// read, 0 at the end of the file, or -1 with `errno` set.
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
