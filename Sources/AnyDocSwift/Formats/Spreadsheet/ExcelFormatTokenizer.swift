@@ -16,119 +16,167 @@ enum ExcelFormatTokenizer {
 
     /// The tokens of one section; a `[>100]`-style condition goes to `condition`.
     static func tokens(_ scalars: [Unicode.Scalar], condition: inout ExcelFormatSection.Condition?) -> [Token] {
+        var scanner = SectionScanner(scalars: scalars, condition: condition)
+        while scanner.index < scalars.count {
+            scanner.scanNext()
+        }
+        condition = scanner.condition
+        return scanner.tokens
+    }
+
+    /// The position in one section and the tokens read so far, so that each
+    /// kind of code can be read by its own small method.
+    private struct SectionScanner {
+        let scalars: [Unicode.Scalar]
+        var condition: ExcelFormatSection.Condition?
         var tokens: [Token] = []
         var index = 0
-        func lowered(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-            (scalar >= "A" && scalar <= "Z") ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
+
+        init(scalars: [Unicode.Scalar], condition: ExcelFormatSection.Condition?) {
+            self.scalars = scalars
+            self.condition = condition
         }
-        func matches(_ word: String, at position: Int) -> Bool {
-            var offset = position
+
+        /// Reads the code at `index` and moves past it.
+        mutating func scanNext() {
+            let scalar = scalars[index]
+            switch scalar {
+            case "\"":
+                scanQuoted()
+            case "\\":
+                if index + 1 < scalars.count { appendLiteral(String(scalars[index + 1])) }
+                index += 2
+            case "_":
+                // Space as wide as the next character: a plain space here.
+                appendLiteral(" ")
+                index += 2
+            case "*":
+                // Repeats the next character to fill the cell: nothing in text.
+                index += 2
+            case "[":
+                scanBracket()
+            default:
+                if let token = Self.symbol(scalar) {
+                    tokens.append(token)
+                    index += 1
+                } else if !scanLetterCode(scalar) {
+                    appendLiteral(String(scalar))
+                    index += 1
+                }
+            }
+        }
+
+        /// Placeholders and punctuation that stand for themselves, one scalar each.
+        private static func symbol(_ scalar: Unicode.Scalar) -> Token? {
+            switch scalar {
+            case "0": .placeholder(.zero)
+            case "#": .placeholder(.hash)
+            case "?": .placeholder(.question)
+            case "1"..."9": .digit(scalar)
+            case ".": .point
+            case ",": .comma
+            case "%": .percent
+            case "/": .slash
+            case "@": .at
+            default: nil
+            }
+        }
+
+        /// `"text"`: kept as it is, up to the closing quote or the end.
+        private mutating func scanQuoted() {
+            var text = ""
+            index += 1
+            while index < scalars.count, scalars[index] != "\"" {
+                text.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            index += 1
+            appendLiteral(text)
+        }
+
+        /// `[…]`: a currency, condition, elapsed time, or nothing.
+        private mutating func scanBracket() {
+            var content: [Unicode.Scalar] = []
+            index += 1
+            while index < scalars.count, scalars[index] != "]" {
+                content.append(scalars[index])
+                index += 1
+            }
+            index += 1
+            switch ExcelFormatTokenizer.bracket(content, condition: &condition) {
+            case .literal(let text)?: appendLiteral(text)
+            case let token?: tokens.append(token)
+            case nil: break
+            }
+        }
+
+        /// Exponents, `General`, AM/PM, date codes and calendar codes; false
+        /// when `scalar` starts none of them and is plain text.
+        private mutating func scanLetterCode(_ scalar: Unicode.Scalar) -> Bool {
+            let lower = Self.lowered(scalar)
+            if lower == "e", index + 1 < scalars.count, scalars[index + 1] == "+" || scalars[index + 1] == "-" {
+                tokens.append(.exponent(letter: String(scalar), showsPlus: scalars[index + 1] == "+"))
+                index += 2
+            } else if lower == "g", matches("general") {
+                tokens.append(.general)
+                index += 7
+            } else if lower == "a", matches("am/pm") {
+                tokens.append(.amPm(am: "AM", pm: "PM"))
+                index += 5
+            } else if lower == "a", matches("a/p") {
+                tokens.append(.amPm(am: String(scalar), pm: String(scalars[index + 2])))
+                index += 3
+            } else if lower == "y" || lower == "m" || lower == "d" || lower == "h" || lower == "s" || lower == "e" {
+                scanDateCode(lower)
+            } else if lower == "b" || lower == "g" {
+                skipCalendarCode(lower)
+            } else {
+                return false
+            }
+            return true
+        }
+
+        /// A run of one date letter, in any case, as a single token.
+        private mutating func scanDateCode(_ lower: Unicode.Scalar) {
+            var count = 0
+            while index < scalars.count, Self.lowered(scalars[index]) == lower {
+                count += 1
+                index += 1
+            }
+            tokens.append(.dateCode(lower, count: count))
+        }
+
+        /// Calendar and era codes (B1, B2, g): dropped.
+        private mutating func skipCalendarCode(_ lower: Unicode.Scalar) {
+            index += 1
+            while index < scalars.count, Self.lowered(scalars[index]) == lower || ("1"..."2").contains(scalars[index]) {
+                index += 1
+            }
+        }
+
+        /// Whether `word` (lowercase) follows at `index`, in any case.
+        private func matches(_ word: String) -> Bool {
+            var offset = index
             for expected in word.unicodeScalars {
-                guard offset < scalars.count, lowered(scalars[offset]) == expected else { return false }
+                guard offset < scalars.count, Self.lowered(scalars[offset]) == expected else { return false }
                 offset += 1
             }
             return true
         }
-        func literal(_ text: String) {
+
+        /// Adds text, joined to the literal before it so runs stay one token.
+        private mutating func appendLiteral(_ text: String) {
             if case .literal(let previous)? = tokens.last {
                 tokens[tokens.count - 1] = .literal(previous + text)
             } else {
                 tokens.append(.literal(text))
             }
         }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let lower = lowered(scalar)
-            switch scalar {
-            case "\"":
-                var text = ""
-                index += 1
-                while index < scalars.count, scalars[index] != "\"" {
-                    text.unicodeScalars.append(scalars[index])
-                    index += 1
-                }
-                index += 1
-                literal(text)
-                continue
-            case "\\":
-                if index + 1 < scalars.count { literal(String(scalars[index + 1])) }
-                index += 2
-                continue
-            case "_":
-                // Space as wide as the next character: a plain space here.
-                literal(" ")
-                index += 2
-                continue
-            case "*":
-                // Repeats the next character to fill the cell: nothing in text.
-                index += 2
-                continue
-            case "[":
-                var content: [Unicode.Scalar] = []
-                index += 1
-                while index < scalars.count, scalars[index] != "]" {
-                    content.append(scalars[index])
-                    index += 1
-                }
-                index += 1
-                switch bracket(content, condition: &condition) {
-                case .literal(let text)?: literal(text)
-                case let token?: tokens.append(token)
-                case nil: break
-                }
-                continue
-            case "0": tokens.append(.placeholder(.zero))
-            case "#": tokens.append(.placeholder(.hash))
-            case "?": tokens.append(.placeholder(.question))
-            case "1"..."9": tokens.append(.digit(scalar))
-            case ".": tokens.append(.point)
-            case ",": tokens.append(.comma)
-            case "%": tokens.append(.percent)
-            case "/": tokens.append(.slash)
-            case "@": tokens.append(.at)
-            default:
-                if lower == "e", index + 1 < scalars.count, scalars[index + 1] == "+" || scalars[index + 1] == "-" {
-                    tokens.append(.exponent(letter: String(scalar), showsPlus: scalars[index + 1] == "+"))
-                    index += 2
-                    continue
-                }
-                if lower == "g", matches("general", at: index) {
-                    tokens.append(.general)
-                    index += 7
-                    continue
-                }
-                if lower == "a", matches("am/pm", at: index) {
-                    tokens.append(.amPm(am: "AM", pm: "PM"))
-                    index += 5
-                    continue
-                }
-                if lower == "a", matches("a/p", at: index) {
-                    tokens.append(.amPm(am: String(scalar), pm: String(scalars[index + 2])))
-                    index += 3
-                    continue
-                }
-                if lower == "y" || lower == "m" || lower == "d" || lower == "h" || lower == "s" || lower == "e" {
-                    var count = 0
-                    while index < scalars.count, lowered(scalars[index]) == lower {
-                        count += 1
-                        index += 1
-                    }
-                    tokens.append(.dateCode(lower, count: count))
-                    continue
-                }
-                if lower == "b" || lower == "g" {
-                    // Calendar and era codes (B1, B2, g): dropped.
-                    index += 1
-                    while index < scalars.count, lowered(scalars[index]) == lower || ("1"..."2").contains(scalars[index]) {
-                        index += 1
-                    }
-                    continue
-                }
-                literal(String(scalar))
-            }
-            index += 1
+
+        /// ASCII lowercase; other scalars unchanged.
+        private static func lowered(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+            (scalar >= "A" && scalar <= "Z") ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
         }
-        return tokens
     }
 
     /// `[Red]`, `[Color7]`, `[>100]`, `[$€-407]`, `[h]`, `[mm]`, `[ss]` …
