@@ -22,18 +22,51 @@ enum PDFConverter: FormatConverter {
         let pageCount = document.pageCount
         try input.deadline.check()
 
-        // First pass: text, links and scans, page by page.
+        var reading = try readPages(of: document, pageCount: pageCount, input: input, recognizer: recognizer)
+        let ocr = try recognizeScannedPages(&reading, of: document, input: input, recognizer: recognizer)
+        try addImageText(to: &reading.pages, from: reading.imageRegions, of: document, input: input)
+
+        PDFRunningTextFilter.apply(to: &reading.pages)
+        let outline = document.outline()
+        report(document.info, input: input, pageCount: pageCount, reading: reading, ocr: ocr, into: sink)
+        try writeBlocks(of: &reading.pages, outline: outline, into: sink, deadline: input.deadline)
+    }
+
+    /// What the first pass gathers, kept apart from the open document so
+    /// no page stays open between the passes.
+    private struct PageReading {
         var pages: [PDFPageContent] = []
-        pages.reserveCapacity(pageCount)
-        var builder = PDFLineBuilder()
+        /// Numbers of the scanned pages that still wait for OCR.
         var needingOCR: [Int] = []
+        /// Images on text pages that may hold text of their own.
         var imageRegions: [PDFRegionOCR.Region] = []
+        /// Characters Poppler could not map to Unicode, all pages together.
+        var unmappedCount = 0
+    }
+
+    /// What OCR of whole scanned pages adds to the document's metadata and
+    /// warnings.
+    private struct ScanOCRReport {
+        var confidence: Double?
+        var metadata = Metadata()
+        var warnings: [String] = []
+    }
+
+    /// First pass: text, links and scans, page by page. Scans are recognised
+    /// at once when a recognizer is given, else noted for OCR; the document's
+    /// character limit is enforced as pages are read.
+    private static func readPages(
+        of document: PDFDocument, pageCount: Int, input: ConversionInput, recognizer: PDFPageRecognizer?
+    ) throws(ConversionError) -> PageReading {
+        var reading = PageReading()
+        reading.pages.reserveCapacity(pageCount)
+        var builder = PDFLineBuilder()
         var characters = 0
         for index in 0..<pageCount {
             try input.deadline.check()
             let number = index + 1
             guard let page = document.page(at: index) else {
-                pages.append(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []))
+                reading.pages.append(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []))
                 continue
             }
             let (pageWidth, pageHeight) = page.size
@@ -54,63 +87,85 @@ enum PDFConverter: FormatConverter {
                     content.lines = []
                     content.recognizedBlocks = blocks
                 } else {
-                    needingOCR.append(number)
+                    reading.needingOCR.append(number)
                 }
             } else if recognizer == nil, input.options.ocrMode == .auto {
-                imageRegions += readableImageRegions(of: page, text: text, width: pageWidth, height: pageHeight)
+                reading.imageRegions += readableImageRegions(of: page, text: text, width: pageWidth, height: pageHeight)
             }
-            pages.append(content)
+            reading.pages.append(content)
         }
+        reading.unmappedCount = builder.unmappedCount
+        return reading
+    }
 
-        // Scanned pages go through OCR on all cores: pages render here, one
-        // at a time, and are recognised in parallel.
-        var ocrConfidence: Double?
-        var ocrMetadata = Metadata()
-        var ocrWarnings: [String] = []
-        if recognizer == nil, !needingOCR.isEmpty, input.options.ocrMode != .never {
-            let results = try PDFPageOCR.recognize(pages: needingOCR, of: document, input: input)
-            for (number, result) in zip(needingOCR, results) {
-                pages[number - 1].lines = []
-                pages[number - 1].recognizedBlocks = result.modelBlocks
-            }
-            ocrConfidence = results.meanConfidence
-            results.report(pageNumbers: needingOCR, metadata: &ocrMetadata, warnings: &ocrWarnings)
-            needingOCR = []
+    /// Scanned pages go through OCR on all cores: pages render here, one
+    /// at a time, and are recognised in parallel. Recognised pages leave
+    /// `needingOCR`. When a recognizer was given (it had its chance in the
+    /// first pass) or OCR is off, nothing is done and the pages stay listed.
+    private static func recognizeScannedPages(
+        _ reading: inout PageReading, of document: PDFDocument, input: ConversionInput, recognizer: PDFPageRecognizer?
+    ) throws(ConversionError) -> ScanOCRReport {
+        var ocr = ScanOCRReport()
+        guard recognizer == nil, !reading.needingOCR.isEmpty, input.options.ocrMode != .never else { return ocr }
+        let results = try PDFPageOCR.recognize(pages: reading.needingOCR, of: document, input: input)
+        for (number, result) in zip(reading.needingOCR, results) {
+            reading.pages[number - 1].lines = []
+            reading.pages[number - 1].recognizedBlocks = result.modelBlocks
         }
+        ocr.confidence = results.meanConfidence
+        results.report(pageNumbers: reading.needingOCR, metadata: &ocr.metadata, warnings: &ocr.warnings)
+        reading.needingOCR = []
+        return ocr
+    }
 
-        let regionResults = try PDFRegionOCR.recognize(imageRegions, of: document, input: input)
-        for (region, result) in zip(imageRegions, regionResults) {
+    /// Recognises the text in images on text pages and appends it to the
+    /// page it was found on; a region that yields nothing adds nothing.
+    private static func addImageText(
+        to pages: inout [PDFPageContent], from regions: [PDFRegionOCR.Region], of document: PDFDocument, input: ConversionInput
+    ) throws(ConversionError) {
+        let regionResults = try PDFRegionOCR.recognize(regions, of: document, input: input)
+        for (region, result) in zip(regions, regionResults) {
             guard let result else { continue }
             pages[region.page - 1].imageTextBlocks += result.modelBlocks
         }
+    }
 
-        PDFRunningTextFilter.apply(to: &pages)
-        let outline = document.outline()
-
-        var documentMetadata = metadata(document.info, input: input, pageCount: pageCount,
-                                        unmapped: builder.unmappedCount, needingOCR: needingOCR)
-        if let ocrConfidence {
-            documentMetadata.extra.append((key: "ocr_confidence", value: ImageConverter.formatConfidence(ocrConfidence)))
+    /// Hands the sink the document's metadata, then the warnings: OCR's
+    /// first, then unmapped characters, then pages left blank.
+    private static func report(
+        _ info: PDFDocumentInfo, input: ConversionInput, pageCount: Int, reading: PageReading, ocr: ScanOCRReport,
+        into sink: DocumentSink
+    ) {
+        let needingOCR = reading.needingOCR
+        var documentMetadata = metadata(info, input: input, pageCount: pageCount,
+                                        unmapped: reading.unmappedCount, needingOCR: needingOCR)
+        if let confidence = ocr.confidence {
+            documentMetadata.extra.append((key: "ocr_confidence", value: ImageConverter.formatConfidence(confidence)))
         }
-        documentMetadata.extra += ocrMetadata.extra
+        documentMetadata.extra += ocr.metadata.extra
         sink.setMetadata(documentMetadata)
-        for warning in ocrWarnings { sink.addWarning(warning) }
-        if builder.unmappedCount > 0 {
-            sink.addWarning("\(builder.unmappedCount) characters could not be mapped to Unicode")
+        for warning in ocr.warnings { sink.addWarning(warning) }
+        if reading.unmappedCount > 0 {
+            sink.addWarning("\(reading.unmappedCount) characters could not be mapped to Unicode")
         }
         if !needingOCR.isEmpty {
             let list = needingOCR.map(String.init).joined(separator: ", ")
             let one = needingOCR.count == 1
             sink.addWarning("\(one ? "page" : "pages") \(list) \(one ? "has" : "have") no text layer and OCR is off, so \(one ? "it is" : "they are") blank")
         }
+    }
 
-        // Second pass: layout and blocks. One page is held back so a table
-        // running over the page break can be joined.
+    /// Second pass: layout and blocks. One page is held back so a table
+    /// running over the page break can be joined. Each page's lines are
+    /// let go once laid out.
+    private static func writeBlocks(
+        of pages: inout [PDFPageContent], outline: [PDFOutlineEntry], into sink: DocumentSink, deadline: Deadline
+    ) throws(ConversionError) {
         var layout = PDFBlockBuilder(
             headings: PDFHeadingClassifier(pages: pages, outline: outline), spacing: PDFLineSpacing(pages: pages))
         var held: (number: Int, blocks: [Block])?
         for index in pages.indices {
-            try input.deadline.check()
+            try deadline.check()
             let page = pages[index]
             var blocks = (page.recognizedBlocks ?? layout.blocks(for: page)) + page.imageTextBlocks
             pages[index].lines = []

@@ -13,19 +13,7 @@ struct PDFLineBuilder {
 
     mutating func lines(from given: PDFTextLayout, links: [PDFLink]) -> (lines: [PDFTextLine], uris: [String]) {
         let layout = PDFGlyphOrderRepair.apply(to: given)
-        var uris: [String] = []
-        var uriAreas: [(area: PDFRect, index: Int)] = []
-        for link in links {
-            guard case .uri(let uri) = link.target, !uri.isEmpty else { continue }
-            let index: Int
-            if let known = uris.firstIndex(of: uri) {
-                index = known
-            } else {
-                index = uris.count
-                uris.append(uri)
-            }
-            uriAreas.append((link.area, index))
-        }
+        let (uris, uriAreas) = PDFLineBuilder.uriAreas(of: links)
 
         var lines: [PDFTextLine] = []
         var popplerLine: [PDFWord] = []
@@ -70,11 +58,8 @@ struct PDFLineBuilder {
             case .text(let text):
                 // Poppler puts no space between pieces of a line it found
                 // in different blocks: a wide gap still ends the word.
-                if let last = word.lastBox {
-                    let size = max(Int(character.style) < layout.styles.count ? layout.styles[Int(character.style)].fontSize : 0, character.box.height, 1)
-                    let gap = max(character.box.minX - last.maxX, last.minX - character.box.maxX)
-                    let overlap = min(character.box.maxY, last.maxY) - max(character.box.minY, last.minY)
-                    if gap > 0.25 * size || overlap <= 0 || word.changesDirection(text) { finishWord() }
+                if let last = word.lastBox, PDFLineBuilder.isApart(character, text, from: last, in: word, styles: layout.styles) {
+                    finishWord()
                 }
                 word.softHyphen = false
                 word.add(text, box: character.box, style: character.style)
@@ -82,17 +67,55 @@ struct PDFLineBuilder {
         }
         finishLine()
 
-        if !uriAreas.isEmpty {
-            for l in lines.indices {
-                for w in lines[l].words.indices {
-                    let box = lines[l].words[w].box
-                    if let hit = uriAreas.first(where: { $0.area.contains(x: box.midX, y: box.midY, tolerance: 1) }) {
-                        lines[l].words[w].link = hit.index
-                    }
+        PDFLineBuilder.attach(uriAreas, to: &lines)
+        return (mergeAdjacent(lines), uris)
+    }
+
+    /// The page's distinct web addresses, in order of first appearance, and
+    /// each link's area with the index of its address there. Links to places
+    /// inside the document and empty addresses are left out.
+    private static func uriAreas(of links: [PDFLink]) -> (uris: [String], areas: [(area: PDFRect, index: Int)]) {
+        var uris: [String] = []
+        var uriAreas: [(area: PDFRect, index: Int)] = []
+        for link in links {
+            guard case .uri(let uri) = link.target, !uri.isEmpty else { continue }
+            let index: Int
+            if let known = uris.firstIndex(of: uri) {
+                index = known
+            } else {
+                index = uris.count
+                uris.append(uri)
+            }
+            uriAreas.append((link.area, index))
+        }
+        return (uris, uriAreas)
+    }
+
+    /// True when `character` (reading as `text`) must start a new word
+    /// although Poppler put no space before it: it is more than a quarter
+    /// em from the previous character, off its line, or of the other
+    /// writing direction.
+    private static func isApart(
+        _ character: PDFCharacter, _ text: String, from last: PDFRect, in word: WordAccumulator, styles: [PDFTextStyle]
+    ) -> Bool {
+        let size = max(Int(character.style) < styles.count ? styles[Int(character.style)].fontSize : 0, character.box.height, 1)
+        let gap = max(character.box.minX - last.maxX, last.minX - character.box.maxX)
+        let overlap = min(character.box.maxY, last.maxY) - max(character.box.minY, last.minY)
+        return gap > 0.25 * size || overlap <= 0 || word.changesDirection(text)
+    }
+
+    /// Gives each word the link whose area holds the word's middle; the
+    /// first such link wins.
+    private static func attach(_ uriAreas: [(area: PDFRect, index: Int)], to lines: inout [PDFTextLine]) {
+        guard !uriAreas.isEmpty else { return }
+        for l in lines.indices {
+            for w in lines[l].words.indices {
+                let box = lines[l].words[w].box
+                if let hit = uriAreas.first(where: { $0.area.contains(x: box.midX, y: box.midY, tolerance: 1) }) {
+                    lines[l].words[w].link = hit.index
                 }
             }
         }
-        return (mergeAdjacent(lines), uris)
     }
 
     /// Splits a Poppler line where two neighbouring words are far apart.

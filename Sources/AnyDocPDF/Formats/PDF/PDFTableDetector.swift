@@ -65,13 +65,32 @@ enum PDFTableDetector {
         return found
     }
 
+    /// Cells of one grid row, by column, with how many columns each spans.
+    private struct GridRow {
+        var cells: [[PDFTextLine]]
+        var spans: [Int]
+        var box: PDFRect
+    }
+
     private static func build(_ rows: ArraySlice<PDFRow>, links: [String]) -> (table: Table, columns: Int)? {
         guard var bounds = rows.first?.box else { return nil }
         for row in rows { bounds = bounds.union(row.box) }
         let sizes = rows.flatMap { $0.lines.map { $0.fontSize } }.sorted()
         let em = max(sizes[sizes.count / 2], 1)
 
-        // Column separators: strips that at most a tenth of the rows cover.
+        guard let separators = columnSeparators(rows, bounds: bounds, em: em) else { return nil }
+        let columnCount = separators.count + 1
+        guard columnCount >= 2, columnCount <= 20 else { return nil }
+
+        let grid = gridRows(rows, separators: separators, em: em)
+        guard grid.count >= 3, looksLikeTable(grid, columnCount: columnCount) else { return nil }
+        return (Table(rows: tableRows(grid, columnCount: columnCount, links: links)), columnCount)
+    }
+
+    /// Column separators: the middles of strips that at most a tenth of the
+    /// rows cover, narrow strips and the margins left out. Nil when the rows
+    /// are too narrow to measure.
+    private static func columnSeparators(_ rows: ArraySlice<PDFRow>, bounds: PDFRect, em: Double) -> [Double]? {
         let binWidth = max(1.0, bounds.width / 2000)
         let binCount = Int((bounds.width / binWidth).rounded(.up))
         guard binCount > 2 else { return nil }
@@ -100,17 +119,14 @@ enum PDFTableDetector {
                 separators.append(bounds.minX + (Double(runStart) + Double(bin - runStart) / 2) * binWidth)
             }
         }
-        let columnCount = separators.count + 1
-        guard columnCount >= 2, columnCount <= 20 else { return nil }
-        func column(of x: Double) -> Int { separators.firstIndex { x < $0 } ?? separators.count }
+        return separators
+    }
 
-        // Cells of each row; a row that only continues wrapped cells of the
-        // row above (no first cell, closer than the usual row pitch) joins it.
-        struct GridRow {
-            var cells: [[PDFTextLine]]
-            var spans: [Int]
-            var box: PDFRect
-        }
+    /// Cells of each row; a row that only continues wrapped cells of the
+    /// row above (no first cell, closer than the usual row pitch) joins it.
+    private static func gridRows(_ rows: ArraySlice<PDFRow>, separators: [Double], em: Double) -> [GridRow] {
+        let columnCount = separators.count + 1
+        func column(of x: Double) -> Int { separators.firstIndex { x < $0 } ?? separators.count }
         var grid: [GridRow] = []
         let pitches = zip(rows.dropFirst(), rows).map { $0.box.minY - $1.box.minY }.sorted()
         let pitch = pitches.isEmpty ? em : pitches[pitches.count / 2]
@@ -132,26 +148,35 @@ enum PDFTableDetector {
                 grid.append(GridRow(cells: cells, spans: spans, box: row.box))
             }
         }
-        guard grid.count >= 3 else { return nil }
+        return grid
+    }
 
-        // Reject what only looks like a grid.
+    /// False for what only looks like a grid: sparse cells, labels with
+    /// values, dot leaders, tables of contents, prose, and two columns
+    /// without a bold header row.
+    private static func looksLikeTable(_ grid: [GridRow], columnCount: Int) -> Bool {
         let texts = grid.map { $0.cells.map { $0.map { $0.text }.joined(separator: " ") } }
         let filled = texts.reduce(0) { $0 + $1.filter { !$0.isEmpty }.count }
         guard Double(filled) >= 0.5 * Double(grid.count * columnCount),
-              Double(filled) >= min(2, Double(columnCount)) * Double(grid.count) else { return nil }
+              Double(filled) >= min(2, Double(columnCount)) * Double(grid.count) else { return false }
         let firstColumn = texts.map { $0[0] }.filter { !$0.isEmpty }
-        if Double(firstColumn.filter { $0.hasSuffix(":") }.count) >= 0.5 * Double(max(firstColumn.count, 1)) { return nil }
-        if texts.joined().contains(where: { $0.containsUTF8("....") || $0.containsUTF8(". . .") || $0.containsUTF8("…") }) { return nil }
+        if Double(firstColumn.filter { $0.hasSuffix(":") }.count) >= 0.5 * Double(max(firstColumn.count, 1)) { return false }
+        if texts.joined().contains(where: { $0.containsUTF8("....") || $0.containsUTF8(". . .") || $0.containsUTF8("…") }) { return false }
         let lastColumn = texts.map { $0[columnCount - 1] }.filter { !$0.isEmpty }
         let pageNumbers = lastColumn.compactMap { $0.count <= 4 && $0.allSatisfy { $0.isNumber } ? Int($0) : nil }
         if Double(pageNumbers.count) >= 0.8 * Double(max(lastColumn.count, 1)) {
             // Page numbers beside titles: a table of contents.
-            if columnCount == 2 || pageNumbers == pageNumbers.sorted() { return nil }
+            if columnCount == 2 || pageNumbers == pageNumbers.sorted() { return false }
         }
         let wordCounts = grid.flatMap { $0.cells.filter { !$0.isEmpty }.map { $0.reduce(0) { $0 + $1.words.count } } }.sorted()
-        if let median = wordCounts.isEmpty ? nil : wordCounts[wordCounts.count / 2], median > 8 { return nil }
-        if columnCount == 2, !grid[0].cells.joined().allSatisfy({ $0.isBold }) { return nil }
+        if let median = wordCounts.isEmpty ? nil : wordCounts[wordCounts.count / 2], median > 8 { return false }
+        if columnCount == 2, !grid[0].cells.joined().allSatisfy({ $0.isBold }) { return false }
+        return true
+    }
 
+    /// The grid as table rows, the first one the header; a cell spanning
+    /// columns covers the ones it spans.
+    private static func tableRows(_ grid: [GridRow], columnCount: Int, links: [String]) -> [TableRow] {
         var tableRows: [TableRow] = []
         for (index, row) in grid.enumerated() {
             var cells: [TableCell] = []
@@ -166,6 +191,6 @@ enum PDFTableDetector {
             }
             tableRows.append(TableRow(cells: cells, isHeader: index == 0))
         }
-        return (Table(rows: tableRows), columnCount)
+        return tableRows
     }
 }
