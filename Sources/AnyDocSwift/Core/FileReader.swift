@@ -27,20 +27,13 @@ enum FileReader {
         while failure == nil {
             let previous = bytes
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                var count = previous.count
+                let count = previous.count
                 if count > 0 {
                     previous.withUnsafeBufferPointer { buffer.baseAddress!.initialize(from: $0.baseAddress!, count: count) }
                 }
-                while count < capacity {
-                    let got = POSIXFile.read(descriptor, into: UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + count, count: capacity - count))
-                    if got < 0 {
-                        failure = .io("cannot read: \(String(cString: strerror(errno)))")
-                        break
-                    }
-                    if got == 0 { break }
-                    count += got
-                }
-                initialized = count
+                let got = POSIXFile.fill(descriptor, UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + count, count: capacity - count))
+                if got < 0 { failure = .io("cannot read: \(String(cString: strerror(errno)))") }
+                initialized = count + max(got, 0)
             }
             if bytes.count > maxBytes { throw .resourceLimit("input is over the \(maxBytes)-byte limit") }
             // Short of the buffer: the end of the file was reached.

@@ -60,18 +60,9 @@ final class InputFile {
         guard count > 0 else { return [] }
         var failure: ConversionError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var got = 0
-            while got < count {
-                let rest = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[got...])
-                let result = POSIXFile.read(descriptor, into: rest, at: offset + got)
-                if result < 0 {
-                    failure = .io("cannot read: \(String(cString: strerror(errno)))")
-                    break
-                }
-                if result == 0 { break }
-                got += result
-            }
-            initialized = got
+            let got = POSIXFile.fill(descriptor, UnsafeMutableRawBufferPointer(buffer), at: offset)
+            if got < 0 { failure = .io("cannot read: \(String(cString: strerror(errno)))") }
+            initialized = max(got, 0)
         }
         if let failure { throw failure }
         return bytes

@@ -30,6 +30,21 @@ package enum POSIXFile {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
     }
 
+    /// Reads until `buffer` is full or the file ends, from the current
+    /// position or, given `offset`, from there (`pread`): the count read,
+    /// or -1 with `errno` set.
+    package static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil) -> Int {
+        var count = 0
+        while count < buffer.count {
+            let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[count...])
+            let got = offset.map { read(descriptor, into: rest, at: $0 + count) } ?? read(descriptor, into: rest)
+            if got < 0 { return -1 }
+            if got == 0 { break }
+            count += got
+        }
+        return count
+    }
+
     /// One `pread(2)` into `buffer` at `offset`, retried when interrupted:
     /// the count read, 0 at the end of the file, or -1 with `errno` set.
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
