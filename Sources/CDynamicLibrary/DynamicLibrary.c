@@ -29,6 +29,7 @@ static int load(anydoc_library *library) {
         }
         *library->symbols[i].slot = address;
     }
+    library->handle = handle;
     return 1;
 }
 
@@ -39,6 +40,13 @@ int anydoc_library_ensure(anydoc_library *library, char *message, size_t size) {
     pthread_mutex_unlock(&library->lock);
     if (!loaded && message && size) snprintf(message, size, "%s", library->failure);
     return loaded;
+}
+
+void *anydoc_library_optional(anydoc_library *library, const char *name) {
+    pthread_mutex_lock(&library->lock);
+    void *handle = library->state == 1 ? library->handle : NULL;
+    pthread_mutex_unlock(&library->lock);
+    return handle ? dlsym(handle, name) : NULL;
 }
 
 void anydoc_library_missing(const char *function) {

@@ -9,3 +9,5 @@ static const char *const sonames[] = {"libtesseract.so.5", "libtesseract.so", NU
 static anydoc_library library = ANYDOC_LIBRARY(sonames, symbols);
 
 int anydoc_tesseract_load(char *message, size_t size) { return anydoc_library_ensure(&library, message, size); }
+
+void *anydoc_tesseract_optional(const char *name) { return anydoc_library_optional(&library, name); }

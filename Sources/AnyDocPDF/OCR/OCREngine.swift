@@ -200,23 +200,30 @@ final class OCREngine {
     /// CPU as the recognition itself. Pages are parallelised one engine
     /// per thread instead, so each thread keeps OpenMP to itself.
     ///
-    /// `OMP_THREAD_LIMIT=1` alone is not enough: libgomp reads it when it is
-    /// loaded, before any of this runs. Setting the thread's maximum of
-    /// active parallel levels to 0 makes every OpenMP region run on the
-    /// calling thread; that setting is per thread, so it is made on each
-    /// thread that recognises. A caller who set `OMP_THREAD_LIMIT` keeps
-    /// OpenMP as they configured it.
+    /// `TesseractLibrary.load` sets `OMP_THREAD_LIMIT=1` before libgomp
+    /// loads, unless the caller set it. Setting the thread's maximum of
+    /// active parallel levels to 0 as well makes every OpenMP region run on
+    /// the calling thread even where libgomp was loaded earlier by someone
+    /// else; that setting is per thread, so it is made on each thread that
+    /// recognises. A caller who set `OMP_THREAD_LIMIT` keeps OpenMP as they
+    /// configured it.
     static func limitLibraryThreads() {
         guard let serialize = ompSerializer else { return }
         serialize(0)
     }
 
+    /// OpenMP's maximum of active parallel levels on this thread, nil when
+    /// Tesseract was built without OpenMP: 0 once `limitLibraryThreads` ran.
+    static func openMPActiveLevels() -> Int32? {
+        guard (try? TesseractLibrary.load()) != nil,
+              let symbol = anydoc_tesseract_optional("omp_get_max_active_levels") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> Int32).self)()
+    }
+
     private static let ompSerializer: (@convention(c) (Int32) -> Void)? = {
-        if getenv("OMP_THREAD_LIMIT") != nil { return nil }
-        // Also reaches child processes, whose libgomp starts after this.
-        setenv("OMP_THREAD_LIMIT", "1", 0)
-        // libgomp is loaded with libtesseract; RTLD_DEFAULT searches it.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_max_active_levels") else { return nil }
+        if let limit = getenv("OMP_THREAD_LIMIT"), String(cString: limit) != "1" { return nil }
+        guard (try? TesseractLibrary.load()) != nil,
+              let symbol = anydoc_tesseract_optional("omp_set_max_active_levels") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Void).self)
     }()
 }

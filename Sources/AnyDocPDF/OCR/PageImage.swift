@@ -1,5 +1,6 @@
 internal import AnyDocSwift
 internal import CTesseract
+import Glibc
 
 /// A Leptonica image. The class owns its `PIX` and destroys it when it goes
 /// away; what it hands out are new `PageImage`s or Swift values.
@@ -192,6 +193,10 @@ enum TesseractLibrary {
 
     /// Nil once loaded, else why not.
     private static let loaded: String? = {
+        // libgomp, which Tesseract loads, reads this when it is loaded:
+        // OpenMP then runs each region on the calling thread (see
+        // `OCREngine.limitLibraryThreads`). A caller's own setting stands.
+        setenv("OMP_THREAD_LIMIT", "1", 0)
         var message = [CChar](repeating: 0, count: 256)
         guard anydoc_tesseract_load(&message, message.count) != 0 else {
             return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -23,15 +23,21 @@ typedef struct anydoc_library {
     pthread_mutex_t lock;
     int state; /* 0 not tried yet, 1 loaded, -1 failed */
     char failure[256];
+    void *handle;
 } anydoc_library;
 
 #define ANYDOC_LIBRARY(sonames, symbols) \
-    {(sonames), (symbols), sizeof(symbols) / sizeof((symbols)[0]), PTHREAD_MUTEX_INITIALIZER, 0, ""}
+    {(sonames), (symbols), sizeof(symbols) / sizeof((symbols)[0]), PTHREAD_MUTEX_INITIALIZER, 0, "", NULL}
 
 /* Loads `library` on the first call and returns 1 when it and every symbol
    are there; otherwise 0 with the reason in `message` (the same answer on
    every later call). */
 int anydoc_library_ensure(anydoc_library *library, char *message, size_t size);
+
+/* A function the library or its dependencies may or may not have (an
+   optional feature), once `library` has loaded; NULL when it is absent or
+   the library is not loaded. */
+void *anydoc_library_optional(anydoc_library *library, const char *name);
 
 /* Stops the process: a function was called before its library loaded, a
    programming error the loader's result should have prevented. */

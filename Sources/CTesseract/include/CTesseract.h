@@ -52,4 +52,9 @@ enum {
    dlerror's words in `message`. Call it before any other function here. */
 int anydoc_tesseract_load(char *message, size_t size);
 
+/* A function Tesseract's build may or may not bring (OpenMP's, from
+   libgomp), looked up among it and its dependencies once it has loaded;
+   NULL when absent. */
+void *anydoc_tesseract_optional(const char *name);
+
 #endif
