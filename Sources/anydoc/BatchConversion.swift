@@ -88,16 +88,22 @@ struct BatchConversion: Sendable {
         }
         let start = MonotonicClock.seconds()
         do throws(ConversionError) {
-            let bytes = try converter.readRegularFile(at: file.path)
-            item.bytesIn = bytes.count
+            let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assets: placement?.assets(for: output))
+            let outcome: ConversionJob.Outcome
             if DocumentFormat(fileExtension: PathName.extension(file.path)) == nil, converter.options.format == nil {
+                // A name that promises nothing: convert only what its content names.
+                let bytes = try converter.readRegularFile(at: file.path)
                 let detected = converter.detect(bytes, fileName: file.path)
                 if detected.format == nil && !detected.isEncrypted {
                     return skip(item, "no supported format found in its content", root: root, state: state)
                 }
+                outcome = try job.convert(bytes, name: file.path, into: OutputFile(root: outputFolder, relative: output))
+            } else {
+                // Read as the conversion goes, so a large file never sits in memory whole.
+                let target = try OutputFile(root: outputFolder, relative: output)
+                outcome = try job.convert(fileAt: file.path, into: target, regularOnly: true)
             }
-            let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assets: placement?.assets(for: output))
-            let outcome = try job.convert(bytes, name: file.path, into: OutputFile(root: outputFolder, relative: output))
+            if outcome.bytesIn > 0 { item.bytesIn = outcome.bytesIn }
             item.format = outcome.format?.rawValue
             item.bytesOut = outcome.bytesOut
             item.milliseconds = outcome.seconds * 1000

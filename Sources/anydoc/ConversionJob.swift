@@ -40,10 +40,12 @@ struct ConversionJob: Sendable {
     }
 
     /// Converts the file at `path` into `file`, reading it as the
-    /// conversion goes where its format allows.
-    func convert(fileAt path: String, into file: OutputFile) throws(ConversionError) -> Outcome {
+    /// conversion goes where its format allows. With `regularOnly`, as a
+    /// folder walk needs, anything but a regular file is refused unread.
+    func convert(fileAt path: String, into file: OutputFile, regularOnly: Bool = false) throws(ConversionError) -> Outcome {
         try convert(name: path, into: file) { (writer) throws(ConversionError) in
-            try converter.convert(fileAt: path, into: writer)
+            if regularOnly { return try converter.convert(regularFileAt: path, into: writer) }
+            return try converter.convert(fileAt: path, into: writer)
         }
     }
 

@@ -60,10 +60,36 @@ import Testing
     @Test func aLargePackageReadsOnlyTheMembersItNeeds() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let source = Fixture.packageRoot + "/TestDocuments/docx/headings-formatting.docx"
         let target = folder + "/big.docx"
-        // The document plus 128 MiB of stored media it does not reference,
-        // as a file with a large embedded video is.
+        let size = try Self.writePaddedPackage(at: target)
+        let run = try Self.peakMemory(["convert", target, "-o", folder + "/big.md"])
+        #expect(run.status == 0)
+        let markdown = try String(contentsOfFile: folder + "/big.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("#"))
+        #expect(run.peakBytes < size / 2, "peak \(run.peakBytes) bytes for a \(size)-byte file")
+    }
+
+    /// A folder batch reads each file as its conversion goes too, so one
+    /// large file in a shared folder does not cost its size in memory.
+    @Test func aFolderBatchReadsALargePackageAsItGoes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
+        let size = try Self.writePaddedPackage(at: folder + "/in/big.docx")
+        FileManager.default.createFile(atPath: folder + "/in/small.md", contents: Data("# Small\n".utf8))
+        let run = try Self.peakMemory(["convert", folder + "/in", "-o", folder + "/out"])
+        #expect(run.status == 0)
+        let markdown = try String(contentsOfFile: folder + "/out/big.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("#"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/small.md"))
+        #expect(run.peakBytes < size / 2, "peak \(run.peakBytes) bytes for a \(size)-byte file in a folder")
+    }
+
+    /// Writes a small DOCX plus 128 MiB of stored media it does not
+    /// reference, as a file with a large embedded video is, and returns
+    /// its size.
+    private static func writePaddedPackage(at target: String) throws -> Int {
+        let source = Fixture.packageRoot + "/TestDocuments/docx/headings-formatting.docx"
         let python = """
             import os, sys, zipfile
             with zipfile.ZipFile(sys.argv[1]) as src, zipfile.ZipFile(sys.argv[2], "w") as out:
@@ -79,11 +105,6 @@ import Testing
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int)
-        let run = try Self.peakMemory(["convert", target, "-o", folder + "/big.md"])
-        #expect(run.status == 0)
-        let markdown = try String(contentsOfFile: folder + "/big.md", encoding: .utf8)
-        #expect(markdown.hasPrefix("#"))
-        #expect(run.peakBytes < size / 2, "peak \(run.peakBytes) bytes for a \(size)-byte file")
+        return try #require(try FileManager.default.attributesOfItem(atPath: target)[.size] as? Int)
     }
 }

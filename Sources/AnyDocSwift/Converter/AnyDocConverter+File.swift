@@ -16,12 +16,22 @@ extension AnyDocConverter {
         try convert(fileAt: path, into: sink, cancellation: nil)
     }
 
+    /// `convert(fileAt:into:)` for a walk over an untrusted tree: the open
+    /// never blocks and anything but a regular file (a FIFO or device put
+    /// in place after the walk saw a file) is refused.
+    @discardableResult
+    package func convert(regularFileAt path: String, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
+        try convert(fileAt: path, into: sink, cancellation: nil, regularOnly: true)
+    }
+
     /// `convert(fileAt:into:)`, stopping with `cancelled` once
     /// `cancellation` is set.
-    func convert(fileAt path: String, into sink: DocumentSink, cancellation: CancellationFlag?) throws(ConversionError) -> DocumentFormat {
+    func convert(
+        fileAt path: String, into sink: DocumentSink, cancellation: CancellationFlag?, regularOnly: Bool = false
+    ) throws(ConversionError) -> DocumentFormat {
         let file: InputFile
         do {
-            file = try InputFile(path: path)
+            file = try InputFile(path: path, regularOnly: regularOnly)
             try file.checkSize(maxBytes: options.limits.maxInputBytes)
         } catch {
             throw error.naming(path)
