@@ -97,11 +97,11 @@ extension Ingestion {
     func ingest(_ input: Input, project: String) async -> Result<IngestSummary.Item, ProjectError> {
         do {
             try Task.checkCancellation()
-            let bytes = try converter.readRegularFile(at: input.file)
-            let sourceHash = SHA256.hex(bytes)
-            if let stored = try storedUnchanged(bytes, sourceHash: sourceHash, input: input, project: project) { return .success(stored) }
-            let document = try await convert(bytes, sourceHash: sourceHash, path: input.path, fileName: input.file)
-            return .success(try commit(document, source: bytes, input: input, project: project))
+            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes)
+            let sourceHash = try source.sha256()
+            if let stored = try storedUnchanged(source, sourceHash: sourceHash, input: input, project: project) { return .success(stored) }
+            let document = try await convert(source, sourceHash: sourceHash, path: input.path, fileName: input.file)
+            return .success(try commit(document, source: source, input: input, project: project))
         } catch is CancellationError {
             return .failure(.cancelled("the ingest was cancelled before \(input.file)"))
         } catch {

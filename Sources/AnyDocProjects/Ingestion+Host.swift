@@ -7,25 +7,29 @@ import AnyDocSwift
 extension Ingestion {
     /// Ingests the file at `file`, stored under the logical path `path`.
     public func ingest(fileAt file: String, as path: String, project: String) throws(ProjectError) -> IngestSummary.Item {
-        let bytes: [UInt8]
+        let source: IngestSource
         do {
-            bytes = try converter.readRegularFile(at: file)
+            source = try IngestSource.open(file, maxBytes: converter.options.limits.maxInputBytes)
         } catch {
             throw .conversion(error)
         }
-        return try ingest(bytes: bytes, as: path, fileName: file, project: project)
+        return try ingest(source, as: path, fileName: file, project: project)
     }
 
     /// Ingests bytes the host holds, stored under `path`. `fileName`
     /// (by default `path`) only breaks detection ties, as for files.
     public func ingest(bytes: [UInt8], as path: String, fileName: String? = nil, project: String) throws(ProjectError) -> IngestSummary.Item {
-        let input = try hostInput(path: path, file: fileName ?? path)
+        try ingest(.bytes(bytes), as: path, fileName: fileName ?? path, project: project)
+    }
+
+    private func ingest(_ source: IngestSource, as path: String, fileName: String, project: String) throws(ProjectError) -> IngestSummary.Item {
+        let input = try hostInput(path: path, file: fileName)
         let project = try store.ensureProject(project).name
         do {
-            let sourceHash = SHA256.hex(bytes)
-            if let stored = try storedUnchanged(bytes, sourceHash: sourceHash, input: input, project: project) { return stored }
-            let document = try convert(bytes, sourceHash: sourceHash, path: path, fileName: input.file)
-            return try commit(document, source: bytes, input: input, project: project)
+            let sourceHash = try source.sha256()
+            if let stored = try storedUnchanged(source, sourceHash: sourceHash, input: input, project: project) { return stored }
+            let document = try convert(source, sourceHash: sourceHash, path: path, fileName: input.file)
+            return try commit(document, source: source, input: input, project: project)
         } catch {
             throw ProjectError.wrap(error)
         }
@@ -42,10 +46,10 @@ extension Ingestion {
         let input = try hostInput(path: path, file: path)
         let project = try store.ensureProject(project).name
         let document = Ingestion.prepare(
-            markdown: markdown, warnings: warnings, format: format, units: nil, source: source,
+            markdown: markdown, warnings: warnings, format: format, units: nil, sourceBytes: source.count,
             sourceHash: SHA256.hex(source), path: path)
         do {
-            return try commit(document, source: source, input: input, project: project)
+            return try commit(document, source: .bytes(source), input: input, project: project)
         } catch {
             throw ProjectError.wrap(error)
         }

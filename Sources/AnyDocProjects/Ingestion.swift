@@ -263,11 +263,11 @@ public struct Ingestion: Sendable {
     /// objects if they are damaged), convert, store objects and commit.
     public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, ProjectError> {
         do {
-            let bytes = try converter.readRegularFile(at: input.file)
-            let sourceHash = SHA256.hex(bytes)
-            if let stored = try storedUnchanged(bytes, sourceHash: sourceHash, input: input, project: project) { return .success(stored) }
-            let document = try convert(bytes, sourceHash: sourceHash, path: input.path, fileName: input.file)
-            return .success(try commit(document, source: bytes, input: input, project: project))
+            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes)
+            let sourceHash = try source.sha256()
+            if let stored = try storedUnchanged(source, sourceHash: sourceHash, input: input, project: project) { return .success(stored) }
+            let document = try convert(source, sourceHash: sourceHash, path: input.path, fileName: input.file)
+            return .success(try commit(document, source: source, input: input, project: project))
         } catch {
             return .failure(ProjectError.wrap(error))
         }
@@ -277,16 +277,16 @@ public struct Ingestion: Sendable {
     /// their objects if damaged; nil when the bytes are new there. The
     /// commit checks again inside its transaction in case another ingest
     /// got there first.
-    func storedUnchanged(_ bytes: [UInt8], sourceHash: String, input: Input, project: String) throws -> IngestSummary.Item? {
+    func storedUnchanged(_ source: IngestSource, sourceHash: String, input: Input, project: String) throws -> IngestSummary.Item? {
         guard let latest = try store.latestVersion(in: project, path: input.path), latest.sourceSha256 == sourceHash else { return nil }
         if let markdown = latest.markdownSha256, store.objects.isIntact(sourceHash), store.objects.isIntact(markdown) {
             return .init(path: input.path, file: input.file, outcome: .unchanged, resourceId: latest.resourceId, version: latest.number)
         }
-        return try repair(latest, bytes: bytes, input: input, project: project)
+        return try repair(latest, source: source, input: input, project: project)
     }
 
     /// Stores a converted document's objects and commits its version.
-    func commit(_ document: ConvertedDocument, source: [UInt8], input: Input, project: String) throws -> IngestSummary.Item {
+    func commit(_ document: ConvertedDocument, source: IngestSource, input: Input, project: String) throws -> IngestSummary.Item {
         let (outcome, version) = try store.commit(source: source, markdown: document.markdown, document.prepared, project: project)
         return .init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
                      warnings: document.warnings.isEmpty ? nil : document.warnings)
@@ -296,16 +296,16 @@ public struct Ingestion: Sendable {
     /// is damaged or missing. When today's converter no longer makes the
     /// same Markdown, the document gets a new version with the Markdown it
     /// makes now.
-    private func repair(_ latest: ResourceVersion, bytes: [UInt8], input: Input, project: String) throws -> IngestSummary.Item {
-        let document = try convert(bytes, sourceHash: latest.sourceSha256!, path: input.path, fileName: input.file)
+    private func repair(_ latest: ResourceVersion, source: IngestSource, input: Input, project: String) throws -> IngestSummary.Item {
+        let document = try convert(source, sourceHash: latest.sourceSha256!, path: input.path, fileName: input.file)
         if document.prepared.markdownSha256 == latest.markdownSha256 {
             try store.whileWriting { () throws(ProjectError) in
-                try store.objects.put(bytes, hash: document.prepared.sourceSha256)
+                try source.store(in: store.objects, hash: document.prepared.sourceSha256)
                 try store.objects.put(document.markdown, hash: document.prepared.markdownSha256)
             }
             return .init(path: input.path, file: input.file, outcome: .repaired, resourceId: latest.resourceId, version: latest.number)
         }
-        let (_, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: project, evenIfUnchanged: true)
+        let (_, version) = try store.commit(source: source, markdown: document.markdown, document.prepared, project: project, evenIfUnchanged: true)
         return .init(path: input.path, file: input.file, outcome: .updated, resourceId: version.resourceId, version: version.number)
     }
 
@@ -317,18 +317,18 @@ public struct Ingestion: Sendable {
         var metadata = Metadata()
     }
 
-    /// Converts bytes to the Markdown, sections and counts a version records.
-    func convert(_ bytes: [UInt8], sourceHash: String, path: String, fileName: String) throws -> ConvertedDocument {
+    /// Converts a source to the Markdown, sections and counts a version records.
+    func convert(_ source: IngestSource, sourceHash: String, path: String, fileName: String) throws -> ConvertedDocument {
         let rendering = Rendering(limits: converter.options.limits)
-        let format = try converter.convert(bytes, fileName: fileName, into: rendering.counter)
-        return try rendering.finish(format: format, source: bytes, sourceHash: sourceHash, path: path)
+        let format = try source.convert(converter, fileName: fileName, into: rendering.counter)
+        return try rendering.finish(format: format, sourceBytes: source.count, sourceHash: sourceHash, path: path)
     }
 
     /// `convert`, stopping with `cancelled` when the task is cancelled.
-    func convert(_ bytes: [UInt8], sourceHash: String, path: String, fileName: String) async throws -> ConvertedDocument {
+    func convert(_ source: IngestSource, sourceHash: String, path: String, fileName: String) async throws -> ConvertedDocument {
         let rendering = Rendering(limits: converter.options.limits)
-        let format = try await converter.convert(bytes, fileName: fileName, into: rendering.counter)
-        return try rendering.finish(format: format, source: bytes, sourceHash: sourceHash, path: path)
+        let format = try await source.convert(converter, fileName: fileName, into: rendering.counter)
+        return try rendering.finish(format: format, sourceBytes: source.count, sourceHash: sourceHash, path: path)
     }
 
     /// The conversion an ingest makes, for any caller that converts as an
@@ -339,18 +339,18 @@ public struct Ingestion: Sendable {
     ) throws(ConversionError) -> ConvertedDocument {
         let rendering = Rendering(limits: converter.options.limits, keepsMetadata: true)
         let format = try converter.convert(bytes, fileName: fileName, into: rendering.counter)
-        return try rendering.finish(format: format, source: bytes, sourceHash: sourceHash, path: path)
+        return try rendering.finish(format: format, sourceBytes: bytes.count, sourceHash: sourceHash, path: path)
     }
 
     /// The Markdown, sections and counts of a version whose Markdown is
     /// already made.
     static func prepare(
         markdown: String, warnings: [String], format: DocumentFormat?, units: (count: Int, kind: String)?,
-        source: [UInt8], sourceHash: String, path: String, metadata: Metadata = Metadata()
+        sourceBytes: Int, sourceHash: String, path: String, metadata: Metadata = Metadata()
     ) -> ConvertedDocument {
         let markdownBytes = Array(markdown.utf8)
         let prepared = ProjectStore.PreparedVersion(
-            path: path, sourceSha256: sourceHash, sourceBytes: source.count, markdownSha256: SHA256.hex(markdownBytes),
+            path: path, sourceSha256: sourceHash, sourceBytes: sourceBytes, markdownSha256: SHA256.hex(markdownBytes),
             markdownBytes: markdownBytes.count, markdownChars: TextSlice.scalarCount(markdownBytes),
             format: format?.rawValue, unitCount: units?.count, unitKind: units?.kind,
             sections: SectionSplitter.split(markdown, format: .init(format: format?.rawValue)), warnings: warnings)
@@ -371,11 +371,11 @@ struct Rendering {
         counter = CountingSink(writer, keepsMetadata: keepsMetadata)
     }
 
-    func finish(format: DocumentFormat, source: [UInt8], sourceHash: String, path: String) throws(ConversionError) -> Ingestion.ConvertedDocument {
+    func finish(format: DocumentFormat, sourceBytes: Int, sourceHash: String, path: String) throws(ConversionError) -> Ingestion.ConvertedDocument {
         try writer.finish()
         return Ingestion.prepare(
             markdown: output.text, warnings: writer.warnings, format: format, units: counter.units(family: format.family),
-            source: source, sourceHash: sourceHash, path: path, metadata: counter.metadata)
+            sourceBytes: sourceBytes, sourceHash: sourceHash, path: path, metadata: counter.metadata)
     }
 }
 

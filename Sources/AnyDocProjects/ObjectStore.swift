@@ -47,6 +47,15 @@ public struct ObjectStore: Sendable {
 
     /// Stores bytes whose hash the caller already computed.
     public func put(_ bytes: [UInt8], hash: String) throws(ProjectError) {
+        try put(hash: hash) { (descriptor, temporary) throws(ProjectError) in
+            try FileSystem.writeAll(descriptor, bytes, path: temporary)
+        }
+    }
+
+    /// Stores the object named `hash`, its bytes written by `write` to an
+    /// open temporary file (whose path it gets for messages); `write`
+    /// throws if what it wrote does not match `hash`.
+    func put(hash: String, write: (Int32, String) throws(ProjectError) -> Void) throws(ProjectError) {
         let target = path(of: hash)
         if isIntact(hash) {
             _ = utimensat(AT_FDCWD, target, nil, 0)
@@ -65,7 +74,7 @@ public struct ObjectStore: Sendable {
         do {
             defer { close(descriptor) }
             fchmod(descriptor, 0o600)
-            try FileSystem.writeAll(descriptor, bytes, path: temporary)
+            try write(descriptor, temporary)
             guard fsync(descriptor) == 0 else { throw ProjectError.io("cannot sync \(temporary): \(FileSystem.lastError)") }
         }
         // Rename over an existing file replaces it whole: it was damaged,

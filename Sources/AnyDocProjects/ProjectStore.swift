@@ -424,10 +424,10 @@ public final class ProjectStore: @unchecked Sendable {
     /// Stores a document's bytes and its Markdown as objects and records
     /// the version, all under the writers' lock, so no garbage collection
     /// can come between the objects and the version that refers to them.
-    package func commit(source: [UInt8], markdown: [UInt8], _ prepared: PreparedVersion, project: String,
-                       evenIfUnchanged: Bool = false) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
+    func commit(source: IngestSource, markdown: [UInt8], _ prepared: PreparedVersion, project: String,
+                evenIfUnchanged: Bool = false) throws(ProjectError) -> (CommitOutcome, ResourceVersion) {
         try StoreLock.withLock(root: root, .shared) { () throws(ProjectError) in
-            try objects.put(source, hash: prepared.sourceSha256)
+            try source.store(in: objects, hash: prepared.sourceSha256)
             try objects.put(markdown, hash: prepared.markdownSha256)
             return try commitHoldingLock(prepared, project: project, evenIfUnchanged: evenIfUnchanged)
         }

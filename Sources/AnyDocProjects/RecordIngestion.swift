@@ -68,8 +68,8 @@ public struct RecordIngestion {
             return .failure(.invalidArgument("the record holds no Markdown (converted with --chunks?)"))
         }
         do {
-            let bytes = try converter.readRegularFile(at: input.file)
-            guard SHA256.hex(bytes) == hash else {
+            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes)
+            guard try source.sha256() == hash else {
                 return .failure(.io("the file changed after it was converted"))
             }
             if let latest = try store.latestVersion(in: summary.project, path: input.path), latest.sourceSha256 == hash,
@@ -80,8 +80,8 @@ public struct RecordIngestion {
             let units = record.units.map { (count: $0.count, kind: $0.kind) }
             let document = Ingestion.prepare(
                 markdown: markdown, warnings: record.warnings, format: record.format.flatMap(DocumentFormat.init(rawValue:)),
-                units: units, source: bytes, sourceHash: hash, path: input.path)
-            let (outcome, version) = try store.commit(source: bytes, markdown: document.markdown, document.prepared, project: summary.project)
+                units: units, sourceBytes: source.count, sourceHash: hash, path: input.path)
+            let (outcome, version) = try store.commit(source: source, markdown: document.markdown, document.prepared, project: summary.project)
             return .success(.init(path: input.path, file: input.file, outcome: outcome, resourceId: version.resourceId, version: version.number,
                                   warnings: record.warnings.isEmpty ? nil : record.warnings))
         } catch {

@@ -58,16 +58,16 @@ extension ProjectStore {
         guard !needed.isEmpty else { return report }
         try whileWriting { () throws(ProjectError) in
             for input in Ingestion.collect(folders).inputs where !needed.isEmpty {
-                guard let bytes = try? converter.readRegularFile(at: input.file) else { continue }
-                let hash = SHA256.hex(bytes)
-                guard needed.contains(hash) else { continue }
-                try objects.put(bytes, hash: hash)
+                let maxBytes = converter.options.limits.maxInputBytes
+                guard let source = try? IngestSource.open(input.file, maxBytes: maxBytes), let hash = try? source.sha256(),
+                      needed.contains(hash), (try? source.store(in: objects, hash: hash)) != nil
+                else { continue }
                 needed.remove(hash)
                 report.restored.append(hash)
             }
             let ingestion = Ingestion(store: self, converter: converter, jobs: 1)
             for version in versions where needed.contains(version.markdown) && objects.isIntact(version.source) {
-                let source = try objects.get(version.source)
+                let source = IngestSource.bytes(try objects.get(version.source))
                 guard let document = try? ingestion.convert(source, sourceHash: version.source, path: version.path, fileName: version.path),
                       document.prepared.markdownSha256 == version.markdown else { continue }
                 try objects.put(document.markdown, hash: version.markdown)

@@ -1,3 +1,4 @@
+import AnyDocSwift
 import Foundation
 import Testing
 
@@ -83,6 +84,22 @@ import Testing
         #expect(markdown.hasPrefix("#"))
         #expect(FileManager.default.fileExists(atPath: folder + "/out/small.md"))
         #expect(run.peakBytes < size / 2, "peak \(run.peakBytes) bytes for a \(size)-byte file in a folder")
+    }
+
+    /// An ingest hashes, converts and stores a large file block by block:
+    /// the stored source is the file, and memory stays far below its size.
+    @Test func anIngestStoresALargeFileAsItGoes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
+        let size = try Self.writePaddedPackage(at: folder + "/in/big.docx")
+        let run = try Self.peakMemory(["ingest", folder + "/in", "--project", "P", "--store", folder + "/store", "--quiet"])
+        #expect(run.status == 0)
+        #expect(run.peakBytes < size / 2, "peak \(run.peakBytes) bytes to ingest a \(size)-byte file")
+        let original = try #require(FileManager.default.contents(atPath: folder + "/in/big.docx"))
+        let hash = SHA256.hex([UInt8](original))
+        let stored = FileManager.default.contents(atPath: folder + "/store/objects/" + hash.prefix(2) + "/" + hash.dropFirst(2))
+        #expect(stored == original, "the source object is the file, under its hash")
     }
 
     /// Writes a small DOCX plus 128 MiB of stored media it does not

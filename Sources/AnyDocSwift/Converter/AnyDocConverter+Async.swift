@@ -51,6 +51,12 @@ extension AnyDocConverter {
         try await markdownWithWarnings(bytes, fileName: fileName, options: markdownOptions).markdown
     }
 
+    /// Converts a file the caller opened into `sink`; see `convert(_:into:)`.
+    @discardableResult
+    package func convert(_ file: InputFile, into sink: DocumentSink) async throws(ConversionError) -> DocumentFormat {
+        try await cancellable { (flag) throws(ConversionError) in try convert(file, into: sink, cancellation: flag) }
+    }
+
     /// Converts the file at `path` into a `Document`.
     public func document(fileAt path: String) async throws(ConversionError) -> Document {
         try await cancellable { (flag) throws(ConversionError) in try document(fileAt: path, cancellation: flag) }

@@ -36,6 +36,19 @@ extension AnyDocConverter {
         } catch {
             throw error.naming(path)
         }
+        return try convert(file, into: sink, cancellation: cancellation)
+    }
+
+    /// Converts a file the caller opened (and may go on reading, as an
+    /// ingest does to store it), reading it as the conversion goes where
+    /// the format allows.
+    @discardableResult
+    package func convert(_ file: InputFile, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
+        try convert(file, into: sink, cancellation: nil)
+    }
+
+    func convert(_ file: InputFile, into sink: DocumentSink, cancellation: CancellationFlag?) throws(ConversionError) -> DocumentFormat {
+        let path = file.path
         do throws(ConversionError) {
             if let (format, container) = try fileBackedFormat(file, fileName: path) {
                 sink.limitOutput(forInputBytes: file.size)

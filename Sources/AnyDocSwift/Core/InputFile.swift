@@ -14,21 +14,27 @@ import Glibc
 /// A converter that can stream takes it from `ConversionInput.file`: read
 /// blocks with `forEachBlock` or `read(at:count:)`, or everything with
 /// `readAll()` when the format needs it whole after all.
-final class InputFile {
+///
+/// It is immutable and every read is positioned, so one value can be read
+/// from several threads.
+package final class InputFile: Sendable {
     /// The path as given, for messages.
-    let path: String
+    package let path: String
     /// The byte count `fstat` reported when the file was opened.
-    let size: Int
+    package let size: Int
     /// Whether it is a regular file; anything else (a pipe, a device)
     /// can only be read once, from the start, with `readAll()`.
-    let isRegular: Bool
+    package let isRegular: Bool
     /// The open descriptor; valid for the life of this value.
     let descriptor: Int32
+    /// Modification and status-change times (ns) when opened, to tell a
+    /// file rewritten in place while it was being read.
+    private let stamp: [Int64]
 
     /// Opens `path` for reading. With `regularOnly` the open does not
     /// block and anything but a regular file is refused, as a walk over
     /// an untrusted tree needs (see `FileReader.readRegular`).
-    init(path: String, regularOnly: Bool = false) throws(ConversionError) {
+    package init(path: String, regularOnly: Bool = false) throws(ConversionError) {
         let descriptor = regularOnly ? POSIXFile.openForReading(path) : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
         guard let info = POSIXFile.status(descriptor) else {
@@ -46,17 +52,32 @@ final class InputFile {
         self.descriptor = descriptor
         self.size = Int(info.st_size)
         self.isRegular = kind == S_IFREG
+        self.stamp = Self.stamp(info)
+    }
+
+    private static func stamp(_ info: stat) -> [Int64] {
+        [Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec),
+         Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
+    }
+
+    /// Throws `io` when the open file's size or times differ from when it
+    /// was opened: it was written to since, so what was read of it may
+    /// mix two versions.
+    package func checkUnchanged() throws(ConversionError) {
+        guard let info = POSIXFile.status(descriptor), Self.stamp(info) == stamp else {
+            throw .io("the file changed while it was being read")
+        }
     }
 
     deinit { close(descriptor) }
 
     /// Refuses a file larger than `maxBytes` before anything is read.
-    func checkSize(maxBytes: Int) throws(ConversionError) {
+    package func checkSize(maxBytes: Int) throws(ConversionError) {
         if size > maxBytes { throw .resourceLimit("input is \(size) bytes, over the \(maxBytes)-byte limit") }
     }
 
     /// Up to `count` bytes from `offset`, fewer only at the end of the file.
-    func read(at offset: Int, count: Int) throws(ConversionError) -> [UInt8] {
+    package func read(at offset: Int, count: Int) throws(ConversionError) -> [UInt8] {
         guard count > 0 else { return [] }
         var failure: ConversionError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -71,7 +92,7 @@ final class InputFile {
     /// Hands the file to `body` in blocks of `blockSize` bytes from the
     /// start, and throws `io` when the file turns out shorter or longer
     /// than `size` (it changed while being read).
-    func forEachBlock(
+    package func forEachBlock(
         size blockSize: Int = 1 << 20, _ body: ([UInt8]) throws(ConversionError) -> Void
     ) throws(ConversionError) {
         var offset = 0
@@ -88,7 +109,7 @@ final class InputFile {
 
     /// The whole file, within `maxBytes`: for formats that need every
     /// byte at once, and for pipes and devices, which cannot be re-read.
-    func readAll(maxBytes: Int) throws(ConversionError) -> [UInt8] {
+    package func readAll(maxBytes: Int) throws(ConversionError) -> [UInt8] {
         try checkSize(maxBytes: maxBytes)
         guard isRegular else { return try FileReader.readAll(descriptor: descriptor, maxBytes: maxBytes) }
         let bytes = try read(at: 0, count: size)
