@@ -38,9 +38,21 @@ let package = Package(
             name: "AnyDocProjects",
             dependencies: ["AnyDocSwift", "AnyDocPDF", "CSQLite"]
         ),
+        // The Swift runtime linked statically into the command-line tool
+        // only: resolving its symbols through libswiftCore.so and
+        // Foundation's shared libraries costs a few milliseconds on every
+        // start. A package depending on the library products never builds
+        // this target, so the flag never reaches it.
         .executableTarget(
             name: "anydoc",
-            dependencies: ["AnyDocSwift", "AnyDocPDF", "AnyDocProjects", "CMalloc"]
+            dependencies: ["AnyDocSwift", "AnyDocPDF", "AnyDocProjects", "CMalloc"],
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux])),
+                // FoundationEssentials' own parts, which its shared library
+                // brings along but its static archive leaves to the link.
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
+            ]
         ),
 
         .testTarget(

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Uses the library the way another project would: from a tagged git
 # repository, declared with `from:` (SwiftPM then refuses any unsafe build
-# flag in it), in a consumer package that converts a DOCX and a PDF through
-# the public API. Builds the consumer and runs it.
+# flag in a target the consumer builds: the library products and what they
+# depend on, not the anydoc executable), in a consumer package that converts
+# a DOCX and a PDF through the public API. Builds the consumer and runs it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

@@ -11,7 +11,7 @@ public enum AnyDocPDF {
     /// harmless to repeat.
     public static func install() {
         FormatRegistry.install(PDFConverter.self, for: [.pdf])
-        FormatRegistry.install(ImageConverter.self, for: DocumentFormat.allCases.filter { $0.family == .image })
+        FormatRegistry.install(ImageConverter.self, forFamily: .image)
     }
 }
 

@@ -36,6 +36,19 @@ import Testing
         #expect(heavy.isEmpty, "\(heavy)")
     }
 
+    /// The command line carries the Swift runtime and FoundationEssentials
+    /// inside itself (linked statically): resolving them as shared
+    /// libraries cost a few milliseconds on every start.
+    @Test func theCommandLineLoadsNoSwiftRuntimeLibrary() throws {
+        let loaded = try loadedLibraries(converting: "docx/lists.docx", as: "x.docx")
+        #expect(!loaded.isEmpty, "LD_DEBUG reported no libraries at all")
+        let swift = loaded.filter { library in
+            let name = library.split(separator: "/").last.map(String.init) ?? library
+            return name.hasPrefix("libswift") || name.hasPrefix("libFoundation") || name.hasPrefix("libdispatch")
+        }
+        #expect(swift.isEmpty, "\(swift)")
+    }
+
     @Test func convertingAPdfLoadsPopplerWhenItIsNeeded() throws {
         let loaded = try loadedLibraries(converting: "pdf/headings.pdf", as: "x.pdf")
         #expect(loaded.contains { $0.hasPrefix("libpoppler-glib") }, "\(loaded)")

@@ -9,9 +9,17 @@ package enum FormatRegistry {
     /// Every format's entry, in `DocumentFormat` order.
     package static var entries: [FormatEntry] { FormatTable.entries }
 
+    /// What an installed converter reads: named formats, or every format of
+    /// a family, matched when a format is looked up.
+    private enum Installed: Equatable {
+        case format(DocumentFormat)
+        case family(DocumentFormat.Family)
+    }
+
     /// Converters installed by other modules, which take precedence over
-    /// the built-in ones. Written at start-up, read on every conversion.
-    private static let installed = Mutex<[(format: DocumentFormat, converter: any FormatConverter.Type)]>([])
+    /// the built-in ones; the latest install wins. Written at start-up,
+    /// read on every conversion.
+    private static let installed = Mutex<[(reads: Installed, converter: any FormatConverter.Type)]>([])
 
     /// The entry of `format`; every case has one (a test checks it).
     package static func entry(for format: DocumentFormat) -> FormatEntry {
@@ -39,9 +47,21 @@ package enum FormatRegistry {
     /// Makes `converter` read `formats` in this process, in place of any
     /// converter they had. Call it at start-up, before converting.
     package static func install(_ converter: any FormatConverter.Type, for formats: [DocumentFormat]) {
+        install(converter, reading: formats.map { .format($0) })
+    }
+
+    /// Makes `converter` read every format of `family` in this process.
+    /// Unlike listing the formats, this leaves `FormatTable` unbuilt, so a
+    /// process that installs at start-up and then converts nothing (such as
+    /// `anydoc --version`) never pays for building it.
+    package static func install(_ converter: any FormatConverter.Type, forFamily family: DocumentFormat.Family) {
+        install(converter, reading: [.family(family)])
+    }
+
+    private static func install(_ converter: any FormatConverter.Type, reading selections: [Installed]) {
         installed.withLock { installed in
-            installed.removeAll { entry in formats.contains(entry.format) }
-            installed += formats.map { (format: $0, converter: converter) }
+            installed.removeAll { selections.contains($0.reads) }
+            installed += selections.map { (reads: $0, converter: converter) }
         }
     }
 
@@ -53,7 +73,9 @@ package enum FormatRegistry {
     /// The converter for `entry`'s format: an installed one, else the entry's
     /// own; a format with neither is unsupported in this build.
     static func converter(of entry: FormatEntry) throws(ConversionError) -> any FormatConverter.Type {
-        let installed = installed.withLock { installed in installed.first { $0.format == entry.format }?.converter }
+        let installed = installed.withLock { installed in
+            installed.last { $0.reads == .format(entry.format) || $0.reads == .family(entry.family) }?.converter
+        }
         if let installed { return installed }
         guard let converter = entry.builtInConverter else {
             throw .unsupported("\(entry.name) support is not installed in this build")

@@ -4,7 +4,7 @@ import Testing
 
 /// The format table is complete and consistent, and detection, extension
 /// hints and dispatch all answer from it.
-@Suite("Format registry")
+@Suite("Format registry", .serialized)
 struct FormatRegistryTests {
     @Test("One entry per format, in DocumentFormat order")
     func oneEntryPerFormat() {
@@ -89,5 +89,30 @@ struct FormatRegistryTests {
         let markdown = try AnyDocConverter().markdown(Array("a\tb\n1\t2\n".utf8), fileName: "t.tsv")
         #expect(markdown.contains("| a | b |"))
         #expect(CountingTSVConverter.calls.load(ordering: .relaxed) == before + 1)
+    }
+
+    /// Counts the inputs this test names; reads like the built-in CSV
+    /// converter, so other suites converting tables meanwhile see no difference.
+    enum CountingTableConverter: FormatConverter {
+        static let calls = Atomic<Int>(0)
+        static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
+            if input.fileName?.hasPrefix("family-probe.") == true { calls.add(1, ordering: .relaxed) }
+            try CSVConverter.convert(input, into: sink)
+        }
+    }
+
+    @Test("A converter installed for a family reads each of its formats, and a later install replaces it")
+    func familyInstallReadsEveryFormatOfTheFamily() throws {
+        FormatRegistry.install(CountingTableConverter.self, forFamily: .table)
+        defer { FormatRegistry.install(CSVConverter.self, forFamily: .table) }
+        let before = CountingTableConverter.calls.load(ordering: .relaxed)
+        let converter = AnyDocConverter()
+        #expect(try converter.markdown(Array("a,b\n1,2\n".utf8), fileName: "family-probe.csv").contains("| a | b |"))
+        #expect(try converter.markdown(Array("a\tb\n1\t2\n".utf8), fileName: "family-probe.tsv").contains("| a | b |"))
+        #expect(CountingTableConverter.calls.load(ordering: .relaxed) == before + 2)
+
+        FormatRegistry.install(CSVConverter.self, forFamily: .table)
+        _ = try converter.markdown(Array("a,b\n1,2\n".utf8), fileName: "family-probe.csv")
+        #expect(CountingTableConverter.calls.load(ordering: .relaxed) == before + 2)
     }
 }
