@@ -2,10 +2,12 @@ internal import AnyDocSwift
 /// PDF through Poppler's text layer.
 ///
 /// Two passes. The first reads every page's characters into words and
-/// lines (a compact form: no page stays open) and notes pages that need
-/// OCR. Between the passes, running headers and footers are removed and
-/// the font sizes of the whole document are measured, so headings get the
-/// same levels on every page. The second pass lays each page out —
+/// lines, packs them into a `PDFLineStore` (no page stays open, and a long
+/// document's lines wait in a temporary file) and keeps a small sketch of
+/// each line; it notes pages that need OCR. Between the passes, the
+/// sketches decide the running headers and footers and measure the font
+/// sizes of the whole document, so headings get the same levels on every
+/// page. The second pass lays each page out —
 /// columns, tables, paragraphs, headings, lists — and writes its blocks,
 /// each page opening with a page boundary. A table that ends one page and
 /// goes on at the top of the next with the same columns is written once.
@@ -26,22 +28,38 @@ enum PDFConverter: FormatConverter {
         let ocr = try recognizeScannedPages(&reading, of: document, input: input, recognizer: recognizer)
         try addImageText(to: &reading.pages, from: reading.imageRegions, of: document, input: input)
 
-        PDFRunningTextFilter.apply(to: &reading.pages)
+        let running = PDFRunningTextFilter.runningKeys(reading.sketches)
         let outline = document.outline()
         report(document.info, input: input, pageCount: pageCount, reading: reading, ocr: ocr, into: sink)
-        try writeBlocks(of: &reading.pages, outline: outline, into: sink, deadline: input.deadline)
+        try writeBlocks(of: reading, running: running, outline: outline, into: sink, deadline: input.deadline)
     }
 
     /// What the first pass gathers, kept apart from the open document so
     /// no page stays open between the passes.
     private struct PageReading {
+        /// The pages without their lines, which wait in `store`.
         var pages: [PDFPageContent] = []
+        /// Each page's lines, packed.
+        var store = PDFLineStore()
+        /// Each page's line sketches, one for one with its stored lines.
+        var sketches: [PDFPageSketch] = []
         /// Numbers of the scanned pages that still wait for OCR.
         var needingOCR: [Int] = []
         /// Images on text pages that may hold text of their own.
         var imageRegions: [PDFRegionOCR.Region] = []
         /// Characters Poppler could not map to Unicode, all pages together.
         var unmappedCount = 0
+
+        /// Drops `content`'s page-number lines, sketches the rest and
+        /// stores them, keeping the page itself without them.
+        mutating func keep(_ content: PDFPageContent) {
+            var content = content
+            PDFRunningTextFilter.removePageNumbers(from: &content)
+            sketches.append(PDFPageSketch(content))
+            _ = store.append(content.lines)
+            content.lines = []
+            pages.append(content)
+        }
     }
 
     /// What OCR of whole scanned pages adds to the document's metadata and
@@ -60,13 +78,14 @@ enum PDFConverter: FormatConverter {
     ) throws(ConversionError) -> PageReading {
         var reading = PageReading()
         reading.pages.reserveCapacity(pageCount)
+        reading.sketches.reserveCapacity(pageCount)
         var builder = PDFLineBuilder()
         var characters = 0
         for index in 0..<pageCount {
             try input.deadline.check()
             let number = index + 1
             guard let page = document.page(at: index) else {
-                reading.pages.append(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []))
+                reading.keep(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []))
                 continue
             }
             let (pageWidth, pageHeight) = page.size
@@ -92,7 +111,7 @@ enum PDFConverter: FormatConverter {
             } else if recognizer == nil, input.options.ocrMode == .auto {
                 reading.imageRegions += readableImageRegions(of: page, text: text, width: pageWidth, height: pageHeight)
             }
-            reading.pages.append(content)
+            reading.keep(content)
         }
         reading.unmappedCount = builder.unmappedCount
         return reading
@@ -109,7 +128,7 @@ enum PDFConverter: FormatConverter {
         guard recognizer == nil, !reading.needingOCR.isEmpty, input.options.ocrMode != .never else { return ocr }
         let results = try PDFPageOCR.recognize(pages: reading.needingOCR, of: document, input: input)
         for (number, result) in zip(reading.needingOCR, results) {
-            reading.pages[number - 1].lines = []
+            reading.sketches[number - 1].lines = []
             reading.pages[number - 1].recognizedBlocks = result.modelBlocks
         }
         ocr.confidence = results.meanConfidence
@@ -159,16 +178,23 @@ enum PDFConverter: FormatConverter {
     /// running over the page break can be joined. Each page's lines are
     /// let go once laid out.
     private static func writeBlocks(
-        of pages: inout [PDFPageContent], outline: [PDFOutlineEntry], into sink: DocumentSink, deadline: Deadline
+        of reading: PageReading, running: Set<String>, outline: [PDFOutlineEntry], into sink: DocumentSink,
+        deadline: Deadline
     ) throws(ConversionError) {
+        let kept = reading.sketches.map { $0.keeping(running) }
         var layout = PDFBlockBuilder(
-            headings: PDFHeadingClassifier(pages: pages, outline: outline), spacing: PDFLineSpacing(pages: pages))
+            headings: PDFHeadingClassifier(sketches: kept, outline: outline), spacing: PDFLineSpacing(sketches: kept))
         var held: (number: Int, blocks: [Block])?
-        for index in pages.indices {
+        for index in reading.pages.indices {
             try deadline.check()
-            let page = pages[index]
+            var page = reading.pages[index]
+            if page.recognizedBlocks == nil {
+                let lines = try reading.store.lines(index)
+                page.lines = zip(lines, reading.sketches[index].lines).compactMap { line, sketch in
+                    sketch.runningKey.map(running.contains) == true ? nil : line
+                }
+            }
             var blocks = (page.recognizedBlocks ?? layout.blocks(for: page)) + page.imageTextBlocks
-            pages[index].lines = []
             if var previous = held {
                 joinTable(&previous.blocks, with: &blocks)
                 try emit(previous, into: sink)

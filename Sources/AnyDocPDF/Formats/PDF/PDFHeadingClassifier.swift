@@ -19,6 +19,12 @@ struct PDFHeadingClassifier {
     private var usedOutlineEntries: Set<String> = []
 
     init(pages: [PDFPageContent], outline: [PDFOutlineEntry]) {
+        self.init(sketches: pages.map(PDFPageSketch.init), outline: outline)
+    }
+
+    /// Measures the sizes over the pages' line sketches, running lines
+    /// already left out.
+    init(sketches pages: [PDFPageSketch], outline: [PDFOutlineEntry]) {
         var histogram: [Double: Int] = [:]
         for page in pages {
             for line in page.lines where line.fontSize > 0 {
@@ -30,7 +36,7 @@ struct PDFHeadingClassifier {
 
         var candidates: [Double: Int] = [:]
         for page in pages {
-            for line in page.lines where PDFHeadingClassifier.isLarger(line.fontSize, than: body) && line.words.count <= 20 {
+            for line in page.lines where PDFHeadingClassifier.isLarger(line.fontSize, than: body) && line.wordCount <= 20 {
                 candidates[(line.fontSize * 2).rounded() / 2, default: 0] += 1
             }
         }

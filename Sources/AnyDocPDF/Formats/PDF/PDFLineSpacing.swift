@@ -9,6 +9,12 @@ struct PDFLineSpacing {
     private var pitches: [Double: Double] = [:]
 
     init(pages: [PDFPageContent]) {
+        self.init(sketches: pages.map(PDFPageSketch.init))
+    }
+
+    /// Measures the pitch over the pages' line sketches, running lines
+    /// already left out.
+    init(sketches pages: [PDFPageSketch]) {
         var samples: [Double: [Double]] = [:]
         for page in pages {
             let lines = page.lines.sorted { $0.box.minY < $1.box.minY }
