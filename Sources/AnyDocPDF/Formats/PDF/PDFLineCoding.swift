@@ -1,7 +1,8 @@
 internal import AnyDocSwift
-/// Packs a page's lines into bytes and back, for `PDFLineStore`: each
-/// word's UTF-8 text, box, size, flags and link, in native byte order.
-/// Lines are rebuilt from their words, as they were first made.
+/// Packs a page's lines and line sketches into bytes and back, for
+/// `PDFPageStore`: each word's UTF-8 text, box, size, flags and link, in
+/// native byte order. Lines are rebuilt from their words, as they were
+/// first made.
 enum PDFLineCoding {
     private static let bold: UInt8 = 1, italic: UInt8 = 2, softHyphen: UInt8 = 4, rightToLeft: UInt8 = 8
 
@@ -68,5 +69,51 @@ enum PDFLineCoding {
 
     private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
         withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+    }
+
+    static func encode(_ sketch: PDFPageSketch, into bytes: inout [UInt8]) {
+        append(UInt32(sketch.lines.count), to: &bytes)
+        for line in sketch.lines {
+            for value in [line.box.minX, line.box.minY, line.box.maxX, line.box.maxY, line.fontSize] {
+                append(value.bitPattern, to: &bytes)
+            }
+            append(Int64(line.characterCount), to: &bytes)
+            append(Int64(line.wordCount), to: &bytes)
+            guard var key = line.runningKey else {
+                append(UInt32.max, to: &bytes)
+                continue
+            }
+            key.withUTF8 { utf8 in
+                append(UInt32(utf8.count), to: &bytes)
+                bytes.append(contentsOf: utf8)
+            }
+        }
+    }
+
+    static func decodeSketch(_ bytes: UnsafeRawBufferPointer) -> PDFPageSketch {
+        var cursor = 0
+        func read<T: FixedWidthInteger>(_: T.Type) -> T {
+            let value = bytes.loadUnaligned(fromByteOffset: cursor, as: T.self)
+            cursor += MemoryLayout<T>.size
+            return value
+        }
+        func double() -> Double { Double(bitPattern: read(UInt64.self)) }
+        let count = Int(read(UInt32.self))
+        var lines: [PDFLineSketch] = []
+        lines.reserveCapacity(count)
+        for _ in 0..<count {
+            let minX = double(), minY = double(), maxX = double(), maxY = double(), fontSize = double()
+            let characters = Int(read(Int64.self)), words = Int(read(Int64.self))
+            let length = read(UInt32.self)
+            var key: String?
+            if length != UInt32.max {
+                key = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[cursor..<cursor + Int(length)]), as: UTF8.self)
+                cursor += Int(length)
+            }
+            lines.append(PDFLineSketch(
+                box: PDFRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY), fontSize: fontSize,
+                characterCount: characters, wordCount: words, runningKey: key))
+        }
+        return PDFPageSketch(lines: lines)
     }
 }

@@ -16,6 +16,10 @@ struct PDFLineSketch: Sendable {
 struct PDFPageSketch: Sendable {
     var lines: [PDFLineSketch]
 
+    init(lines: [PDFLineSketch]) {
+        self.lines = lines
+    }
+
     /// Sketches `page`'s lines; its page-number lines must already be gone.
     init(_ page: PDFPageContent) {
         lines = page.lines.map { line in

@@ -29,20 +29,35 @@ enum PDFRunningTextFilter {
         }
     }
 
-    /// The keys of the running lines, counted over every page's sketch.
-    static func runningKeys(_ pages: [PDFPageSketch]) -> Set<String> {
-        let textPages = pages.filter { !$0.lines.isEmpty }.count
-        guard textPages >= 2 else { return [] }
+    /// Band texts counted page by page: on how many pages each key
+    /// occurs, and how many pages have text.
+    struct Counts {
+        var textPages = 0
         var pagesWithKey: [String: Int] = [:]
-        for page in pages {
+
+        mutating func add(_ page: PDFPageSketch) {
+            guard !page.lines.isEmpty else { return }
+            textPages += 1
             for key in Set(page.lines.compactMap(\.runningKey)) { pagesWithKey[key, default: 0] += 1 }
         }
-        let threshold = max(3, Int((0.4 * Double(textPages)).rounded(.up)))
-        let numberThreshold = max(2, Int((0.4 * Double(textPages)).rounded(.up)))
-        return Set(pagesWithKey.compactMap { key, count -> String? in
-            let isNumber = isPageNumber(String(key.drop { $0 != "|" }.dropFirst()))
-            return count >= (isNumber ? numberThreshold : threshold) ? key : nil
-        })
+
+        /// The keys of the running lines.
+        var runningKeys: Set<String> {
+            guard textPages >= 2 else { return [] }
+            let threshold = max(3, Int((0.4 * Double(textPages)).rounded(.up)))
+            let numberThreshold = max(2, Int((0.4 * Double(textPages)).rounded(.up)))
+            return Set(pagesWithKey.compactMap { key, count -> String? in
+                let isNumber = PDFRunningTextFilter.isPageNumber(String(key.drop { $0 != "|" }.dropFirst()))
+                return count >= (isNumber ? numberThreshold : threshold) ? key : nil
+            })
+        }
+    }
+
+    /// The keys of the running lines, counted over every page's sketch.
+    static func runningKeys(_ pages: [PDFPageSketch]) -> Set<String> {
+        var counts = Counts()
+        for page in pages { counts.add(page) }
+        return counts.runningKeys
     }
 
     /// `lines` of `page` without those whose key is `running`.

@@ -1,20 +1,21 @@
 internal import AnyDocSwift
 import Glibc
 
-/// Holds every page's lines between the two passes of a PDF conversion.
+/// Holds byte records — each page's packed lines and line sketches —
+/// between the passes of a PDF conversion.
 ///
-/// Lines are packed into bytes as pages are read. The first
-/// `memoryLimit` bytes stay in memory; past that the store moves to a
-/// temporary file that is unlinked as soon as it is made, so a long
-/// document keeps flat memory and nothing is left behind. When no such
-/// file can be made the bytes stay in memory.
-final class PDFLineStore {
+/// The first `memoryLimit` bytes stay in memory; past that the store
+/// moves to a temporary file that is unlinked as soon as it is made, so a
+/// long document keeps flat memory and nothing is left behind. When no
+/// such file can be made or written the bytes stay in memory.
+final class PDFPageStore {
     private enum Place { case memory, file }
     private var memory: [UInt8] = []
     private var descriptor: Int32 = -1
     private var fileSize = 0
     private var slots: [(place: Place, offset: Int, count: Int)] = []
     private var scratch: [UInt8] = []
+    private var readBuffer: [UInt8] = []
     private let memoryLimit: Int
 
     init(memoryLimit: Int = 8 << 20) {
@@ -28,10 +29,10 @@ final class PDFLineStore {
     /// Whether the store has moved to its temporary file.
     var isSpilled: Bool { descriptor >= 0 }
 
-    /// Keeps `lines` and returns the slot that gives them back.
-    func append(_ lines: [PDFTextLine]) -> Int {
+    /// Keeps the record `encode` writes and returns the slot that gives it back.
+    func append(_ encode: (inout [UInt8]) -> Void) -> Int {
         scratch.removeAll(keepingCapacity: true)
-        PDFLineCoding.encode(lines, into: &scratch)
+        encode(&scratch)
         if descriptor < 0, memory.count + scratch.count > memoryLimit { spill() }
         if descriptor >= 0, scratch.withUnsafeBytes({ POSIXFile.writeAll(descriptor, $0) }) == nil {
             slots.append((.file, fileSize, scratch.count))
@@ -43,17 +44,19 @@ final class PDFLineStore {
         return slots.count - 1
     }
 
-    /// The lines kept in `slot`. Fails with `I/O` when the temporary file
-    /// cannot be read back.
-    func lines(_ slot: Int) throws(ConversionError) -> [PDFTextLine] {
+    /// The record kept in `slot`, given to `decode`. Fails with `I/O` when
+    /// the temporary file cannot be read back.
+    func record<T>(_ slot: Int, _ decode: (UnsafeRawBufferPointer) -> T) throws(ConversionError) -> T {
         let (place, offset, count) = slots[slot]
         guard place == .file else {
-            return memory.withUnsafeBytes { PDFLineCoding.decode(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count])) }
+            return memory.withUnsafeBytes { decode(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count])) }
         }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { POSIXFile.fill(descriptor, $0, at: offset) }
-        guard read == count else { throw .io("the PDF's lines could not be read back from a temporary file") }
-        return bytes.withUnsafeBytes { PDFLineCoding.decode($0) }
+        if readBuffer.count < count { readBuffer = [UInt8](repeating: 0, count: count) }
+        let read = readBuffer.withUnsafeMutableBytes {
+            POSIXFile.fill(descriptor, UnsafeMutableRawBufferPointer(rebasing: $0[0..<count]), at: offset)
+        }
+        guard read == count else { throw .io("a PDF page could not be read back from a temporary file") }
+        return readBuffer.withUnsafeBytes { decode(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Moves the bytes kept so far into a new, already unlinked temporary
@@ -65,12 +68,11 @@ final class PDFLineStore {
         guard file >= 0 else { return }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(file, F_SETFD, FD_CLOEXEC)
-        let inMemory = slots.indices.filter { slots[$0].place == .memory }
         guard memory.withUnsafeBytes({ POSIXFile.writeAll(file, $0) }) == nil else {
             close(file)
             return
         }
-        for index in inMemory { slots[index].place = .file }
+        for index in slots.indices where slots[index].place == .memory { slots[index].place = .file }
         fileSize = memory.count
         memory = []
         descriptor = file
