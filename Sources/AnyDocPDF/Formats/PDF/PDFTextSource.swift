@@ -14,8 +14,8 @@ import Glibc
 /// read through documents opened afresh every `pagesPerDocument` pages,
 /// so that cache stays bounded too.
 final class PDFTextSource {
-    static let pagesPerDocument = 256
     private var document: PDFDocument
+    private let pagesPerDocument: Int
     private let keepsCharacters: Bool
     private var shared: Shared?
     private var threads: [pthread_t] = []
@@ -39,8 +39,12 @@ final class PDFTextSource {
     /// Reads `pageCount` pages of `document` with `readers` threads (one:
     /// no thread). When the document cannot be opened again, or a thread
     /// cannot start, the pages are read here.
-    init(document: PDFDocument, pageCount: Int, readers: Int, keepsCharacters: Bool, deadline: Deadline) {
+    init(
+        document: PDFDocument, pageCount: Int, readers: Int, keepsCharacters: Bool, deadline: Deadline,
+        pagesPerDocument: Int = 256
+    ) {
         self.document = document
+        self.pagesPerDocument = max(1, pagesPerDocument)
         self.keepsCharacters = keepsCharacters
         let count = min(readers, pageCount)
         var documents: [PDFDocument] = []
@@ -58,8 +62,8 @@ final class PDFTextSource {
         self.shared = shared
         for reader in 0..<count {
             let run: @Sendable () -> Void = {
-                PDFTextSource.read(shared, reader: reader, of: count, pageCount: pageCount,
-                                   keepsCharacters: keepsCharacters, deadline: deadline)
+                PDFTextSource.read(shared, reader: reader, of: count, pageCount: pageCount, keepsCharacters: keepsCharacters,
+                                   deadline: deadline, pagesPerDocument: pagesPerDocument)
             }
             guard let thread = try? WorkerThread.start(run) else {
                 stop()
@@ -77,7 +81,7 @@ final class PDFTextSource {
     /// error reading it raised. Pages must be asked for in order.
     func text(at index: Int) throws(ConversionError) -> PDFPageText? {
         guard let shared else {
-            if index > 0, index % PDFTextSource.pagesPerDocument == 0, let fresh = try? document.reopened() { document = fresh }
+            if index > 0, index % pagesPerDocument == 0, let fresh = try? document.reopened() { document = fresh }
             guard let page = document.page(at: index) else { return nil }
             return try PDFPageText(page, keepsCharacters: keepsCharacters)
         }
@@ -103,7 +107,8 @@ final class PDFTextSource {
 
     /// One reader thread: pages `reader`, `reader + readers`, … in turn.
     private static func read(
-        _ shared: Shared, reader: Int, of readers: Int, pageCount: Int, keepsCharacters: Bool, deadline: Deadline
+        _ shared: Shared, reader: Int, of readers: Int, pageCount: Int, keepsCharacters: Bool, deadline: Deadline,
+        pagesPerDocument: Int
     ) {
         var document = shared.documents[reader]
         for (count, index) in stride(from: reader, to: pageCount, by: readers).enumerated() {
