@@ -14,14 +14,21 @@ final class PDFDocument {
     private let handle: OpaquePointer
     private let bytes: OpaquePointer
 
+    private let password: String?
+
     /// Opens `data`. A password-protected file fails with `password
     /// required`, or `wrong password` when `password` does not open it;
     /// anything Poppler cannot read fails with `malformed`.
-    init(data: [UInt8], password: String? = nil) throws(ConversionError) {
+    convenience init(data: [UInt8], password: String? = nil) throws(ConversionError) {
         try PDFDocument.loadPoppler()
         guard let copy = data.withUnsafeBytes({ g_bytes_new($0.baseAddress, gsize($0.count)) }) else {
             throw .malformed("the PDF could not be loaded")
         }
+        try self.init(bytes: copy, password: password)
+    }
+
+    /// Opens the PDF in `bytes`, taking over that reference to them.
+    private init(bytes copy: OpaquePointer, password: String?) throws(ConversionError) {
         var failure: UnsafeMutablePointer<GError>?
         let document: OpaquePointer?
         if let password, !password.isEmpty {
@@ -32,7 +39,9 @@ final class PDFDocument {
                 g_bytes_unref(copy)
                 throw .encrypted("the PDF cannot be opened with a password here")
             }
-            document = poppler_document_new_from_stream(stream, goffset(data.count), password, nil, &failure)
+            var size: gsize = 0
+            _ = g_bytes_get_data(copy, &size)
+            document = poppler_document_new_from_stream(stream, goffset(size), password, nil, &failure)
             g_object_unref(UnsafeMutableRawPointer(stream))
         } else {
             document = poppler_document_new_from_bytes(copy, nil, &failure)
@@ -50,6 +59,14 @@ final class PDFDocument {
         if let failure { g_error_free(failure) }
         handle = document
         bytes = copy
+        self.password = password
+    }
+
+    /// The same PDF opened a second time over the same bytes (no copy),
+    /// for another thread: Poppler must never work on one document from
+    /// two threads, but separate documents are independent.
+    func reopened() throws(ConversionError) -> PDFDocument {
+        try PDFDocument(bytes: g_bytes_ref(bytes), password: password)
     }
 
     /// Loads poppler-glib on the first PDF (see CPoppler.h); fails with

@@ -63,26 +63,7 @@ enum PDFColumnDetector {
         let binCount = Int((bounds.width / binWidth).rounded(.up))
         guard binCount > 2 else { return nil }
 
-        // Per bin, the longest vertical run no line covers.
-        var runs = [(start: Double, end: Double)](repeating: (0, 0), count: binCount)
-        var covering = [[(Double, Double)]](repeating: [], count: binCount)
-        for line in lines {
-            let first = max(0, Int((line.box.minX - bounds.minX) / binWidth))
-            let last = min(binCount - 1, Int((line.box.maxX - bounds.minX) / binWidth))
-            guard first <= last else { continue }
-            for bin in first...last { covering[bin].append((line.box.minY, line.box.maxY)) }
-        }
-        for bin in 0..<binCount {
-            let intervals = covering[bin].sorted { $0.0 < $1.0 }
-            var cursor = bounds.minY
-            var best = (start: 0.0, end: 0.0)
-            for (top, bottom) in intervals {
-                if top - cursor > best.end - best.start { best = (cursor, top) }
-                cursor = max(cursor, bottom)
-            }
-            if bounds.maxY - cursor > best.end - best.start { best = (cursor, bounds.maxY) }
-            runs[bin] = best
-        }
+        let runs = freeRuns(lines, bounds: bounds, binWidth: binWidth, binCount: binCount)
 
         let minRun = minGutterHeightFraction * height
         var best: (rect: PDFRect, score: Double)?
@@ -112,6 +93,30 @@ enum PDFColumnDetector {
             if best.map({ score > $0.score }) ?? true { best = (candidate, score) }
         }
         return best?.rect
+    }
+
+    /// Per bin, the longest vertical run no line covers. Lines are taken
+    /// from the top down, so each bin only tracks how far down it is
+    /// covered: no per-bin lists.
+    private static func freeRuns(
+        _ lines: [PDFTextLine], bounds: PDFRect, binWidth: Double, binCount: Int
+    ) -> [(start: Double, end: Double)] {
+        var runs = [(start: Double, end: Double)](repeating: (0, 0), count: binCount)
+        var cursors = [Double](repeating: bounds.minY, count: binCount)
+        for line in lines.sorted(by: { $0.box.minY < $1.box.minY }) {
+            let first = max(0, Int((line.box.minX - bounds.minX) / binWidth))
+            let last = min(binCount - 1, Int((line.box.maxX - bounds.minX) / binWidth))
+            guard first <= last else { continue }
+            let (top, bottom) = (line.box.minY, line.box.maxY)
+            for bin in first...last {
+                if top - cursors[bin] > runs[bin].end - runs[bin].start { runs[bin] = (cursors[bin], top) }
+                cursors[bin] = max(cursors[bin], bottom)
+            }
+        }
+        for bin in 0..<binCount where bounds.maxY - cursors[bin] > runs[bin].end - runs[bin].start {
+            runs[bin] = (cursors[bin], bounds.maxY)
+        }
+        return runs
     }
 
     /// True when both sides of the strip hold running text.

@@ -2,10 +2,12 @@ internal import AnyDocSwift
 /// PDF through Poppler's text layer.
 ///
 /// Two passes. The first reads every page's characters into words and
-/// lines (a compact form: no page stays open) and notes pages that need
-/// OCR. Between the passes, running headers and footers are removed and
-/// the font sizes of the whole document are measured, so headings get the
-/// same levels on every page. The second pass lays each page out —
+/// lines, packs them into a `PDFPageStore` (no page stays open, and a long
+/// document's lines wait in a temporary file) and keeps a small sketch of
+/// each line; it notes pages that need OCR. Between the passes, the
+/// sketches decide the running headers and footers and measure the font
+/// sizes of the whole document, so headings get the same levels on every
+/// page. The second pass lays each page out —
 /// columns, tables, paragraphs, headings, lists — and writes its blocks,
 /// each page opening with a page boundary. A table that ends one page and
 /// goes on at the top of the next with the same columns is written once.
@@ -26,22 +28,10 @@ enum PDFConverter: FormatConverter {
         let ocr = try recognizeScannedPages(&reading, of: document, input: input, recognizer: recognizer)
         try addImageText(to: &reading.pages, from: reading.imageRegions, of: document, input: input)
 
-        PDFRunningTextFilter.apply(to: &reading.pages)
+        reading.countDeferredSketches()
         let outline = document.outline()
         report(document.info, input: input, pageCount: pageCount, reading: reading, ocr: ocr, into: sink)
-        try writeBlocks(of: &reading.pages, outline: outline, into: sink, deadline: input.deadline)
-    }
-
-    /// What the first pass gathers, kept apart from the open document so
-    /// no page stays open between the passes.
-    private struct PageReading {
-        var pages: [PDFPageContent] = []
-        /// Numbers of the scanned pages that still wait for OCR.
-        var needingOCR: [Int] = []
-        /// Images on text pages that may hold text of their own.
-        var imageRegions: [PDFRegionOCR.Region] = []
-        /// Characters Poppler could not map to Unicode, all pages together.
-        var unmappedCount = 0
+        try writeBlocks(of: reading, outline: outline, into: sink, deadline: input.deadline)
     }
 
     /// What OCR of whole scanned pages adds to the document's metadata and
@@ -57,45 +47,55 @@ enum PDFConverter: FormatConverter {
     /// character limit is enforced as pages are read.
     private static func readPages(
         of document: PDFDocument, pageCount: Int, input: ConversionInput, recognizer: PDFPageRecognizer?
-    ) throws(ConversionError) -> PageReading {
-        var reading = PageReading()
+    ) throws(ConversionError) -> PDFDocumentReading {
+        var reading = PDFDocumentReading()
         reading.pages.reserveCapacity(pageCount)
-        var builder = PDFLineBuilder()
+        let keepsCharacters = recognizer == nil && input.options.ocrMode == .auto
+        let texts = PDFTextSource(document: document, pageCount: pageCount, readers: textReaders(input, pageCount: pageCount),
+                                  keepsCharacters: keepsCharacters, deadline: input.deadline)
+        defer { texts.stop() }
         var characters = 0
         for index in 0..<pageCount {
             try input.deadline.check()
             let number = index + 1
-            guard let page = document.page(at: index) else {
-                reading.pages.append(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []))
+            guard let text = try texts.text(at: index) else {
+                reading.keep(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []), awaitingOCR: false)
                 continue
             }
-            let (pageWidth, pageHeight) = page.size
-            let text = try page.textLayout()
-            let (layout, links, width, height) = PDFTextOrientation.upright(
-                text, links: text.characters.isEmpty ? [] : page.links(), width: pageWidth, height: pageHeight)
-            let (lines, uris) = builder.lines(from: layout, links: links)
-            var content = PDFPageContent(number: number, width: width, height: height, lines: lines, links: uris)
-            let visible = lines.reduce(0) { $0 + $1.characterCount }
-            characters += visible
+            let (pageWidth, pageHeight, width, height) = (text.pageWidth, text.pageHeight, text.width, text.height)
+            var content = PDFPageContent(number: number, width: width, height: height, lines: text.lines, links: text.uris)
+            reading.unmappedCount += text.unmapped
+            characters += text.visibleCharacters
             if characters > maxDocumentCharacters {
                 throw .resourceLimit("the PDF has more than \(maxDocumentCharacters) characters of text")
             }
-            let isScan = PDFScanDetector.isNegligibleText(characters: visible, pageArea: width * height)
-                && PDFScanDetector.holdsTextSizedImage(page.imageAreas(), width: pageWidth, height: pageHeight)
-            if isScan || input.options.ocrMode == .always {
-                if let recognizer, let blocks = try recognizer.recognize(page, deadline: input.deadline) {
-                    content.lines = []
-                    content.recognizedBlocks = blocks
-                } else {
-                    reading.needingOCR.append(number)
+            let negligible = PDFScanDetector.isNegligibleText(characters: text.visibleCharacters, pageArea: width * height)
+            // The page is opened here only for what needs more than its text.
+            if negligible || input.options.ocrMode == .always || text.characters != nil, let page = document.page(at: index) {
+                let isScan = negligible && PDFScanDetector.holdsTextSizedImage(page.imageAreas(), width: pageWidth, height: pageHeight)
+                if isScan || input.options.ocrMode == .always {
+                    if let recognizer, let blocks = try recognizer.recognize(page, deadline: input.deadline) {
+                        content.lines = []
+                        content.recognizedBlocks = blocks
+                    } else {
+                        reading.needingOCR.append(number)
+                    }
+                } else if let layout = text.characters {
+                    reading.imageRegions += readableImageRegions(of: page, text: layout, width: pageWidth, height: pageHeight)
                 }
-            } else if recognizer == nil, input.options.ocrMode == .auto {
-                reading.imageRegions += readableImageRegions(of: page, text: text, width: pageWidth, height: pageHeight)
             }
-            reading.pages.append(content)
+            reading.keep(content, awaitingOCR: reading.needingOCR.last == number)
         }
-        reading.unmappedCount = builder.unmappedCount
         return reading
+    }
+
+    /// Threads that read the text layer of one document: one per core the
+    /// document may use (the OCR worker count: documents converted side by
+    /// side share the cores), at most four, and none for short documents,
+    /// where starting them costs more than they save.
+    private static func textReaders(_ input: ConversionInput, pageCount: Int) -> Int {
+        guard pageCount >= 16 else { return 1 }
+        return max(1, min(4, input.options.ocrWorkers ?? ConversionOptions.defaultOCRWorkers))
     }
 
     /// Scanned pages go through OCR on all cores: pages render here, one
@@ -103,13 +103,12 @@ enum PDFConverter: FormatConverter {
     /// `needingOCR`. When a recognizer was given (it had its chance in the
     /// first pass) or OCR is off, nothing is done and the pages stay listed.
     private static func recognizeScannedPages(
-        _ reading: inout PageReading, of document: PDFDocument, input: ConversionInput, recognizer: PDFPageRecognizer?
+        _ reading: inout PDFDocumentReading, of document: PDFDocument, input: ConversionInput, recognizer: PDFPageRecognizer?
     ) throws(ConversionError) -> ScanOCRReport {
         var ocr = ScanOCRReport()
         guard recognizer == nil, !reading.needingOCR.isEmpty, input.options.ocrMode != .never else { return ocr }
         let results = try PDFPageOCR.recognize(pages: reading.needingOCR, of: document, input: input)
         for (number, result) in zip(reading.needingOCR, results) {
-            reading.pages[number - 1].lines = []
             reading.pages[number - 1].recognizedBlocks = result.modelBlocks
         }
         ocr.confidence = results.meanConfidence
@@ -133,7 +132,7 @@ enum PDFConverter: FormatConverter {
     /// Hands the sink the document's metadata, then the warnings: OCR's
     /// first, then unmapped characters, then pages left blank.
     private static func report(
-        _ info: PDFDocumentInfo, input: ConversionInput, pageCount: Int, reading: PageReading, ocr: ScanOCRReport,
+        _ info: PDFDocumentInfo, input: ConversionInput, pageCount: Int, reading: PDFDocumentReading, ocr: ScanOCRReport,
         into sink: DocumentSink
     ) {
         let needingOCR = reading.needingOCR
@@ -157,18 +156,19 @@ enum PDFConverter: FormatConverter {
 
     /// Second pass: layout and blocks. One page is held back so a table
     /// running over the page break can be joined. Each page's lines are
-    /// let go once laid out.
+    /// read back from the store only when it is laid out.
     private static func writeBlocks(
-        of pages: inout [PDFPageContent], outline: [PDFOutlineEntry], into sink: DocumentSink, deadline: Deadline
+        of reading: PDFDocumentReading, outline: [PDFOutlineEntry], into sink: DocumentSink, deadline: Deadline
     ) throws(ConversionError) {
+        let (sizes, samples) = try reading.measure(deadline: deadline)
         var layout = PDFBlockBuilder(
-            headings: PDFHeadingClassifier(pages: pages, outline: outline), spacing: PDFLineSpacing(pages: pages))
+            headings: PDFHeadingClassifier(sizes: sizes, outline: outline), spacing: PDFLineSpacing(samples: samples))
         var held: (number: Int, blocks: [Block])?
-        for index in pages.indices {
+        for index in reading.pages.indices {
             try deadline.check()
-            let page = pages[index]
+            var page = reading.pages[index]
+            if page.recognizedBlocks == nil { page.lines = try reading.lines(of: index) }
             var blocks = (page.recognizedBlocks ?? layout.blocks(for: page)) + page.imageTextBlocks
-            pages[index].lines = []
             if var previous = held {
                 joinTable(&previous.blocks, with: &blocks)
                 try emit(previous, into: sink)

@@ -18,21 +18,38 @@ struct PDFHeadingClassifier {
     private var outline: [Int: [(key: String, depth: Int)]] = [:]
     private var usedOutlineEntries: Set<String> = []
 
-    init(pages: [PDFPageContent], outline: [PDFOutlineEntry]) {
-        var histogram: [Double: Int] = [:]
-        for page in pages {
-            for line in page.lines where line.fontSize > 0 {
-                histogram[(line.fontSize * 2).rounded() / 2, default: 0] += line.characterCount
+    /// The font sizes of a document's lines, counted page by page: all
+    /// the classifier needs of the pages, whatever their number.
+    struct SizeCounts {
+        /// Characters per font size, to the half point.
+        var characters: [Double: Int] = [:]
+        /// Lines of at most 20 words per exact font size.
+        var shortLines: [Double: Int] = [:]
+
+        mutating func add(_ page: PDFPageSketch) {
+            for line in page.lines {
+                if line.fontSize > 0 { characters[(line.fontSize * 2).rounded() / 2, default: 0] += line.characterCount }
+                if line.wordCount <= 20 { shortLines[line.fontSize, default: 0] += 1 }
             }
         }
+    }
+
+    init(pages: [PDFPageContent], outline: [PDFOutlineEntry]) {
+        var sizes = SizeCounts()
+        for page in pages { sizes.add(PDFPageSketch(page)) }
+        self.init(sizes: sizes, outline: outline)
+    }
+
+    /// Works out the body size and heading tiers from the counted sizes,
+    /// running lines already left out.
+    init(sizes: SizeCounts, outline: [PDFOutlineEntry]) {
+        let histogram = sizes.characters
         let body = histogram.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
         bodySize = body
 
         var candidates: [Double: Int] = [:]
-        for page in pages {
-            for line in page.lines where PDFHeadingClassifier.isLarger(line.fontSize, than: body) && line.words.count <= 20 {
-                candidates[(line.fontSize * 2).rounded() / 2, default: 0] += 1
-            }
+        for (size, count) in sizes.shortLines where PDFHeadingClassifier.isLarger(size, than: body) {
+            candidates[(size * 2).rounded() / 2, default: 0] += count
         }
         var clusters: [Double] = []
         for size in candidates.keys.sorted(by: >) {

@@ -33,29 +33,74 @@ struct PDFTextLine: Sendable {
     /// table (a contents line, a form row): kept as a line of its own.
     var isTabular = false
 
+    /// Characters (grapheme clusters) in the words, spaces between them not counted.
+    let characterCount: Int
+
     init(words: [PDFWord]) {
         self.words = words
-        text = words.map { $0.text }.joined(separator: " ")
+        var text = ""
+        text.reserveCapacity(words.reduce(0) { $0 + $1.text.utf8.count + 1 })
+        for (index, word) in words.enumerated() {
+            if index > 0 { text += " " }
+            text += word.text
+        }
+        self.text = text
         var box = words.first?.box ?? PDFRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-        var sizes: [Double: Int] = [:]
+        var sizes = SizeTally()
         var bold = 0, italic = 0, total = 0, rtl = 0
         for word in words {
             box = box.union(word.box)
-            let weight = word.text.count
-            sizes[(word.fontSize * 2).rounded() / 2, default: 0] += weight
+            let weight = PDFTextLine.characterCount(of: word.text)
+            sizes.add((word.fontSize * 2).rounded() / 2, weight)
             total += weight
             if word.isBold { bold += weight }
             if word.isItalic { italic += weight }
             if word.isRightToLeft { rtl += weight }
         }
         self.box = box
-        fontSize = sizes.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }?.key ?? 0
+        fontSize = sizes.dominant ?? 0
+        characterCount = total
         isBold = total > 0 && Double(bold) >= 0.8 * Double(total)
         isItalic = total > 0 && Double(italic) >= 0.8 * Double(total)
         isRightToLeft = total > 0 && rtl * 2 > total
     }
 
-    var characterCount: Int { words.reduce(0) { $0 + $1.text.count } }
+    /// `text.count` without grapheme breaking for ASCII text other than
+    /// CR, where every byte is one character.
+    static func characterCount(of text: String) -> Int {
+        for byte in text.utf8 where byte >= 0x80 || byte == 0x0D { return text.count }
+        return text.utf8.count
+    }
+}
+
+/// Characters per font size within one line. Nearly every line has one
+/// size, so the first is kept apart from the list of any others.
+private struct SizeTally {
+    private var first: (size: Double, weight: Int)?
+    private var others: [(size: Double, weight: Int)] = []
+
+    mutating func add(_ size: Double, _ weight: Int) {
+        guard let current = first else {
+            first = (size, weight)
+            return
+        }
+        if current.size == size {
+            first = (size, current.weight + weight)
+        } else if let index = others.firstIndex(where: { $0.size == size }) {
+            others[index].weight += weight
+        } else {
+            others.append((size, weight))
+        }
+    }
+
+    /// The size with the most characters; the larger size on a tie.
+    var dominant: Double? {
+        guard var best = first else { return nil }
+        for candidate in others where candidate.weight > best.weight || (candidate.weight == best.weight && candidate.size > best.size) {
+            best = candidate
+        }
+        return best.size
+    }
 }
 
 /// What the first pass keeps of a page: its lines, links and size.

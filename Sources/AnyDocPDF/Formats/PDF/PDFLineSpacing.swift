@@ -8,9 +8,13 @@ internal import AnyDocSwift
 struct PDFLineSpacing {
     private var pitches: [Double: Double] = [:]
 
-    init(pages: [PDFPageContent]) {
-        var samples: [Double: [Double]] = [:]
-        for page in pages {
+    /// Baseline distances counted page by page: per font size, each
+    /// distinct distance and how often it occurs, so a long document
+    /// adds counts rather than a list.
+    struct Samples {
+        var counts: [Double: [Double: Int]] = [:]
+
+        mutating func add(_ page: PDFPageSketch) {
             let lines = page.lines.sorted { $0.box.minY < $1.box.minY }
             for (index, line) in lines.enumerated() {
                 let size = PDFLineSpacing.key(line.fontSize)
@@ -21,18 +25,39 @@ struct PDFLineSpacing {
                     guard overlap > 0.5 * min(line.box.width, next.box.width), next.box.minY > line.box.midY else { continue }
                     let pitch = next.box.maxY - line.box.maxY
                     if PDFLineSpacing.key(next.fontSize) == size, pitch >= 0.8 * size, pitch <= 4 * size {
-                        samples[size, default: []].append(pitch)
+                        counts[size, default: [:]][pitch, default: 0] += 1
                     }
                     break
                 }
             }
         }
-        for (size, values) in samples {
-            let sorted = values.sorted()
+    }
+
+    init(pages: [PDFPageContent]) {
+        var samples = Samples()
+        for page in pages { samples.add(PDFPageSketch(page)) }
+        self.init(samples: samples)
+    }
+
+    /// The pitch per size from the counted distances, running lines
+    /// already left out.
+    init(samples: Samples) {
+        for (size, histogram) in samples.counts {
+            let total = histogram.values.reduce(0, +)
+            // The distance a tenth of the way up, as in a sorted list.
+            var rank = total / 10
+            var measured = 0.0
+            for distance in histogram.keys.sorted() {
+                let count = histogram[distance] ?? 0
+                if rank < count {
+                    measured = distance
+                    break
+                }
+                rank -= count
+            }
             // Few samples may all be paragraph gaps: trust a pitch wider
             // than single spacing only when many lines show it.
-            let measured = sorted[sorted.count / 10]
-            pitches[size] = sorted.count >= 8 ? measured : min(measured, 1.5 * size)
+            pitches[size] = total >= 8 ? measured : min(measured, 1.5 * size)
         }
     }
 

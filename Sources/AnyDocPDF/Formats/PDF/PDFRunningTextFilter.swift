@@ -11,35 +11,59 @@ enum PDFRunningTextFilter {
     static let band = 0.12
 
     static func apply(to pages: inout [PDFPageContent]) {
-        for index in pages.indices {
-            let number = String(pages[index].number)
-            let page = pages[index]
-            pages[index].lines.removeAll { line in
-                guard key(for: line, in: page) != nil else { return false }
-                let text = line.text.lowercased()
-                return text == number || text == "- \(number) -" || text == "page \(number)"
-            }
-        }
-        let textPages = pages.filter { !$0.lines.isEmpty }.count
-        guard textPages >= 2 else { return }
-        // Each line's key, worked out once for counting and for removing.
-        let keys = pages.map { page in page.lines.map { key(for: $0, in: page) } }
-        var pagesWithKey: [String: Int] = [:]
-        for pageKeys in keys {
-            for key in Set(pageKeys.compactMap { $0 }) { pagesWithKey[key, default: 0] += 1 }
-        }
-        let threshold = max(3, Int((0.4 * Double(textPages)).rounded(.up)))
-        let numberThreshold = max(2, Int((0.4 * Double(textPages)).rounded(.up)))
-        let running = Set(pagesWithKey.compactMap { key, count -> String? in
-            let isNumber = isPageNumber(String(key.drop { $0 != "|" }.dropFirst()))
-            return count >= (isNumber ? numberThreshold : threshold) ? key : nil
-        })
+        for index in pages.indices { removePageNumbers(from: &pages[index]) }
+        let running = runningKeys(pages.map(PDFPageSketch.init))
         guard !running.isEmpty else { return }
-        for index in pages.indices {
-            pages[index].lines = zip(pages[index].lines, keys[index]).compactMap { line, key in
-                key.map(running.contains) == true ? nil : line
-            }
+        for index in pages.indices { pages[index].lines = keeping(pages[index].lines, in: pages[index], running) }
+    }
+
+    /// Drops band lines that are just the page's own number ("7",
+    /// "- 7 -", "Page 7"): a page decides this alone.
+    static func removePageNumbers(from page: inout PDFPageContent) {
+        let number = String(page.number)
+        let snapshot = page
+        page.lines.removeAll { line in
+            guard key(for: line, in: snapshot) != nil else { return false }
+            let text = line.text.lowercased()
+            return text == number || text == "- \(number) -" || text == "page \(number)"
         }
+    }
+
+    /// Band texts counted page by page: on how many pages each key
+    /// occurs, and how many pages have text.
+    struct Counts {
+        var textPages = 0
+        var pagesWithKey: [String: Int] = [:]
+
+        mutating func add(_ page: PDFPageSketch) {
+            guard !page.lines.isEmpty else { return }
+            textPages += 1
+            for key in Set(page.lines.compactMap(\.runningKey)) { pagesWithKey[key, default: 0] += 1 }
+        }
+
+        /// The keys of the running lines.
+        var runningKeys: Set<String> {
+            guard textPages >= 2 else { return [] }
+            let threshold = max(3, Int((0.4 * Double(textPages)).rounded(.up)))
+            let numberThreshold = max(2, Int((0.4 * Double(textPages)).rounded(.up)))
+            return Set(pagesWithKey.compactMap { key, count -> String? in
+                let isNumber = PDFRunningTextFilter.isPageNumber(String(key.drop { $0 != "|" }.dropFirst()))
+                return count >= (isNumber ? numberThreshold : threshold) ? key : nil
+            })
+        }
+    }
+
+    /// The keys of the running lines, counted over every page's sketch.
+    static func runningKeys(_ pages: [PDFPageSketch]) -> Set<String> {
+        var counts = Counts()
+        for page in pages { counts.add(page) }
+        return counts.runningKeys
+    }
+
+    /// `lines` of `page` without those whose key is `running`.
+    static func keeping(_ lines: [PDFTextLine], in page: PDFPageContent, _ running: Set<String>) -> [PDFTextLine] {
+        guard !running.isEmpty else { return lines }
+        return lines.filter { line in key(for: line, in: page).map(running.contains) != true }
     }
 
     /// The band and the text with digits and roman page numbers folded,

@@ -1,0 +1,34 @@
+internal import AnyDocSwift
+/// One page's text layer made into lines: the part of the first pass
+/// that needs nothing but the page, so it can run on any thread that has
+/// a document of its own.
+struct PDFPageText: Sendable {
+    /// The page's size as Poppler gives it.
+    var pageWidth: Double
+    var pageHeight: Double
+    /// The size once the text is turned upright.
+    var width: Double
+    var height: Double
+    var lines: [PDFTextLine]
+    var uris: [String]
+    /// Characters in `lines`.
+    var visibleCharacters: Int
+    /// Characters Poppler could not map on this page.
+    var unmapped: Int
+    /// The raw characters, kept only when image regions will be looked for.
+    var characters: PDFTextLayout?
+
+    /// Reads `page`'s text, links and lines.
+    init(_ page: PDFPage, keepsCharacters: Bool) throws(ConversionError) {
+        (pageWidth, pageHeight) = page.size
+        let text = try page.textLayout()
+        let (layout, links, width, height) = PDFTextOrientation.upright(
+            text, links: text.characters.isEmpty ? [] : page.links(), width: pageWidth, height: pageHeight)
+        var builder = PDFLineBuilder()
+        (lines, uris) = builder.lines(from: layout, links: links)
+        (self.width, self.height) = (width, height)
+        visibleCharacters = lines.reduce(0) { $0 + $1.characterCount }
+        unmapped = builder.unmappedCount
+        characters = keepsCharacters ? text : nil
+    }
+}
