@@ -124,6 +124,9 @@ final class SQLiteDatabase {
     }
 
     deinit {
+        // No connection when opening failed, perhaps because libsqlite3
+        // could not be loaded: then there is nothing to call it for.
+        guard let handle else { return }
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }

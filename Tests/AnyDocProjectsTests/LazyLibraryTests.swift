@@ -89,4 +89,33 @@ import Testing
         #expect(mapsSQLite(loaded), "\(loaded)")
         #expect(tree.exists("store/store.sqlite"))
     }
+
+    /// libsqlite3 as the loader finds it, and `unshare` to hide it in a
+    /// private mount namespace (root only); nil where that cannot be done.
+    static let sqliteHiding: (library: String, unshare: String)? = {
+        guard getuid() == 0, let unshare = AnydocProcess.findProgram("unshare") else { return nil }
+        let library = URL(fileURLWithPath: "/lib/x86_64-linux-gnu/libsqlite3.so.0").resolvingSymlinksInPath().path
+        return FileManager.default.fileExists(atPath: library) ? (library, unshare) : nil
+    }()
+
+    /// Without libsqlite3, a store command fails with a usable message,
+    /// not a crash in the half-opened connection's clean-up.
+    @Test(.enabled(if: sqliteHiding != nil)) func aStoreCommandWithoutSQLiteSaysItIsNotInstalled() throws {
+        let (library, unshare) = try #require(Self.sqliteHiding)
+        let binary = try #require(AnydocProcess.executable)
+        let tree = try BatchTree()
+        try tree.copy("docx/lists.docx", to: "docs/x.docx")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: unshare)
+        process.arguments = ["-m", "sh", "-c", "mount --bind /dev/null \"$1\" && exec \"$2\" ingest \"$3\" --project P --store \"$4\"",
+                             "sh", library, binary, tree.path("docs"), tree.path("store")]
+        let log = Pipe()
+        process.standardError = log
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(text)")
+        #expect(text.contains("SQLite is not installed: "), "\(text)")
+    }
 }
