@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "CDynamicLibrary"),
         .target(name: "CPoppler", dependencies: ["CDynamicLibrary"]),
         .target(name: "CTesseract", dependencies: ["CDynamicLibrary"]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // SQLite likewise, on the first database a store opens: only the
+        // store commands need it.
+        .target(name: "CSQLite", dependencies: ["CDynamicLibrary"]),
         .systemLibrary(name: "CMalloc"),
 
         .target(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Checks the declarations AnyDocSwift makes of Poppler, GLib, cairo, Tesseract
-# and Leptonica (Sources/CPoppler, Sources/CTesseract: loaded on first use, so
-# the package is built without those libraries' headers) against the headers
+# Checks the declarations AnyDocSwift makes of Poppler, GLib, cairo, Tesseract,
+# Leptonica and SQLite (Sources/CPoppler, Sources/CTesseract, Sources/CSQLite:
+# loaded on first use, so the package is built without those libraries'
+# headers) against the headers
 # installed by Scripts/setup.sh: every function's type, the layout of every
 # struct whose fields are read, and every constant's value.
 set -euo pipefail
@@ -16,15 +17,23 @@ cat > "$work/functions.c" <<'C'
 #include <gio/gio.h>
 #include <tesseract/capi.h>
 #include <leptonica/allheaders.h>
+#include <sqlite3.h>
 #define C_FUNCTION(ret, name, params, args) \
     _Static_assert(__builtin_types_compatible_p(__typeof__(&name), ret(*) params), #name " differs from its header");
 #define C_VOID(name, params, args) C_FUNCTION(void, name, params, args)
 #include "PopplerFunctions.def"
 #include "TesseractFunctions.def"
+#include "SQLiteFunctions.def"
 C
-cflags=$(pkg-config --cflags poppler-glib cairo gio-2.0 tesseract lept)
+cflags=$(pkg-config --cflags poppler-glib cairo gio-2.0 tesseract lept sqlite3)
 # shellcheck disable=SC2086
-gcc -fsyntax-only $cflags -ISources/CPoppler/include -ISources/CTesseract/include "$work/functions.c"
+gcc -fsyntax-only $cflags -ISources/CPoppler/include -ISources/CTesseract/include -ISources/CSQLite/include "$work/functions.c"
+
+# 1b. CSQLite.h declared after <sqlite3.h>: C refuses a typedef or prototype
+# that differs from the one before it (sqlite3_int64 is long long, not long).
+printf '#include <sqlite3.h>\n#include "CSQLite.h"\n' > "$work/sqlite.c"
+# shellcheck disable=SC2086
+gcc -fsyntax-only -w $cflags -ISources/CSQLite/include "$work/sqlite.c"
 
 # 2. Layouts and constants: printed once through our header, once through the
 # libraries', and compared.
@@ -55,17 +64,22 @@ int main(void) {
     VALUE(IFF_BMP) VALUE(IFF_JFIF_JPEG) VALUE(IFF_PNG) VALUE(IFF_TIFF) VALUE(IFF_TIFF_PACKBITS) VALUE(IFF_TIFF_RLE)
     VALUE(IFF_TIFF_G3) VALUE(IFF_TIFF_G4) VALUE(IFF_TIFF_LZW) VALUE(IFF_TIFF_ZIP) VALUE(IFF_PNM) VALUE(IFF_GIF)
     VALUE(IFF_JP2) VALUE(IFF_WEBP) VALUE(IFF_TIFF_JPEG)
+    SIZE(sqlite3_int64) SIZE(sqlite3_uint64) VALUE((sqlite3_int64)-1 < 0) VALUE((sqlite3_uint64)-1 > 0)
+    VALUE(SQLITE_OK) VALUE(SQLITE_BUSY) VALUE(SQLITE_LOCKED) VALUE(SQLITE_INTERRUPT) VALUE(SQLITE_CONSTRAINT)
+    VALUE(SQLITE_ROW) VALUE(SQLITE_DONE) VALUE(SQLITE_CONSTRAINT_UNIQUE) VALUE(SQLITE_OPEN_READWRITE)
+    VALUE(SQLITE_OPEN_CREATE) VALUE(SQLITE_OPEN_NOMUTEX) VALUE(SQLITE_PREPARE_PERSISTENT) VALUE(SQLITE_NULL)
+    VALUE(SQLITE_STATIC) VALUE(SQLITE_TRANSIENT)
     return 0;
 }
 C
-printf '#include <poppler.h>\n#include <cairo.h>\n#include <tesseract/capi.h>\n#include <leptonica/allheaders.h>\n#include "facts.h"\n' > "$work/theirs.c"
-printf '#include "CPoppler.h"\n#include "CTesseract.h"\n#include "facts.h"\n' > "$work/ours.c"
+printf '#include <poppler.h>\n#include <cairo.h>\n#include <tesseract/capi.h>\n#include <leptonica/allheaders.h>\n#include <sqlite3.h>\n#include "facts.h"\n' > "$work/theirs.c"
+printf '#include "CPoppler.h"\n#include "CTesseract.h"\n#include "CSQLite.h"\n#include "facts.h"\n' > "$work/ours.c"
 # shellcheck disable=SC2086
 gcc -w $cflags -I"$work" "$work/theirs.c" -o "$work/theirs"
-gcc -w -ISources/CPoppler/include -ISources/CTesseract/include -I"$work" "$work/ours.c" -o "$work/ours"
+gcc -w -ISources/CPoppler/include -ISources/CTesseract/include -ISources/CSQLite/include -I"$work" "$work/ours.c" -o "$work/ours"
 if ! diff <("$work/theirs") <("$work/ours") > "$work/diff"; then
   echo "check-c-libraries: declarations differ from the installed headers (< theirs, > ours):" >&2
   cat "$work/diff" >&2
   exit 1
 fi
-echo "check-c-libraries: $(grep -c '^C_' Sources/CPoppler/include/PopplerFunctions.def Sources/CTesseract/include/TesseractFunctions.def | awk -F: '{s+=$2} END {print s}') functions, layouts and constants match the installed headers"
+echo "check-c-libraries: $(grep -c '^C_' Sources/CPoppler/include/PopplerFunctions.def Sources/CTesseract/include/TesseractFunctions.def Sources/CSQLite/include/SQLiteFunctions.def | awk -F: '{s+=$2} END {print s}') functions, layouts and constants match the installed headers"

@@ -73,8 +73,15 @@ final class SQLiteDatabase {
     /// Opens (with `create`, creates) the database and sets the pragmas
     /// every connection needs. A busy answer while another process is
     /// turning a new file into WAL mode is retried until the busy timeout:
-    /// SQLite returns it there without calling the busy handler.
-    init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 30_000) throws(SQLiteError) {
+    /// SQLite returns it there without calling the busy handler. Loads
+    /// libsqlite3 first if no database was opened yet.
+    init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 30_000) throws {
+        try SQLiteLibrary.load()
+        try openRetryingWhileBusy(path: path, create: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    }
+
+    /// Opens the connection, retrying a busy answer until the busy timeout.
+    private func openRetryingWhileBusy(path: String, create: Bool, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         let deadline = MonotonicClock.seconds() + Double(busyTimeoutMilliseconds) / 1000
         var pause: UInt32 = 1000
         while true {
@@ -117,6 +124,9 @@ final class SQLiteDatabase {
     }
 
     deinit {
+        // No connection when opening failed, perhaps because libsqlite3
+        // could not be loaded: then there is nothing to call it for.
+        guard let handle else { return }
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
