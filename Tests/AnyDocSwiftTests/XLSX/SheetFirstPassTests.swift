@@ -55,7 +55,7 @@ import Testing
             try writer.writeReadingOnce(name: "S", open: { once }, maxHeldBytes: 1 << 20, into: sink)
         }
         #expect(held == twice)
-        #expect(held.contains("| Name | a \\| b |\n| x |  |\n"))
+        #expect(held.contains("| Name | a \\| b |\n| --- | --- |\n| x |  |\n"))
         #expect(!held.contains("stale"))
         #expect(streamed.passes == 3)
         #expect(once.passes == 1)
