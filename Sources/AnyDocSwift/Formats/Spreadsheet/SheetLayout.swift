@@ -15,19 +15,27 @@ struct SheetLayout {
         try parser.parse(wants: { _ in true }) { row, cells in
             for cell in cells where cellText.isVisible(cell) { bounds.include(row: row, column: cellText.column(of: cell)) }
         }
-        let merges = parser.merges
-        if let range = bounds.range, merges.contains(where: { touchesEdge($0, of: range) }) {
-            // A covered cell with a stale value may have widened the range:
-            // measure again without covered cells.
-            var index = XLSXMergeIndex(merges)
-            bounds = Bounds()
-            try open().parse(wants: { _ in true }) { row, cells in
-                index.advance(to: row)
-                for cell in cells {
-                    let column = cellText.column(of: cell)
-                    if !index.isCovered(row: row, column: column) && cellText.isVisible(cell) {
-                        bounds.include(row: row, column: column)
-                    }
+        return try settled(bounds.range, merges: parser.merges, open: open, cellText: cellText)
+    }
+
+    /// The layout from `range`, measured with covered cells counted, and
+    /// the sheet's merges: when a merge reaches the range's border, a
+    /// covered cell with a stale value may have widened it, so the sheet
+    /// is measured again without covered cells.
+    static func settled<Source: SheetRowSource, Formatter: SheetCellFormatter>(
+        _ range: XLSXRange?, merges: [XLSXRange], open: () throws(ConversionError) -> Source, cellText: Formatter
+    ) throws(ConversionError) -> SheetLayout where Source.Cell == Formatter.Cell {
+        guard let range, merges.contains(where: { touchesEdge($0, of: range) }) else {
+            return SheetLayout(usedRange: range, merges: merges)
+        }
+        var index = XLSXMergeIndex(merges)
+        var bounds = Bounds()
+        try open().parse(wants: { _ in true }) { row, cells in
+            index.advance(to: row)
+            for cell in cells {
+                let column = cellText.column(of: cell)
+                if !index.isCovered(row: row, column: column) && cellText.isVisible(cell) {
+                    bounds.include(row: row, column: column)
                 }
             }
         }
@@ -44,7 +52,8 @@ struct SheetLayout {
             || merge.firstRow <= range.firstRow || merge.firstColumn <= range.firstColumn
     }
 
-    private struct Bounds {
+    /// The smallest range holding every cell included so far.
+    struct Bounds {
         var range: XLSXRange?
 
         mutating func include(row: Int, column: Int) {

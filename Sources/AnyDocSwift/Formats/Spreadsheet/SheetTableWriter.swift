@@ -22,6 +22,14 @@ struct SheetTableWriter<Formatter: SheetCellFormatter> {
     ) throws(ConversionError) where Source.Cell == Formatter.Cell {
         try sink.append(.boundary(.sheet(name: name)))
         let layout = try SheetLayout.measure(open: open, cellText: cellText, deadline: deadline)
+        try writeTable(layout: layout, open: open, into: sink)
+    }
+
+    /// Writes the table of a sheet already measured (its boundary is in
+    /// the sink): `open` starts the pass its rows are read in.
+    mutating func writeTable<Source: SheetRowSource>(
+        layout: SheetLayout, open: () throws(ConversionError) -> Source, into sink: DocumentSink
+    ) throws(ConversionError) where Source.Cell == Formatter.Cell {
         guard let range = layout.usedRange else { return }
         let width = range.lastColumn - range.firstColumn + 1
         var merges = XLSXMergeIndex(layout.merges)

@@ -10,6 +10,17 @@ final class XLSXStyles {
     private var compiledByID: [Int: ExcelNumberFormat] = [:]
     @exclusivity(unchecked)
     private var compiledByStyle: [ExcelNumberFormat?] = []
+    @exclusivity(unchecked)
+    private var traitsByStyle: [Traits?] = []
+
+    /// What a cell's text path needs to know of its style's format, kept
+    /// apart so that the common cases do not copy the compiled format.
+    struct Traits {
+        /// The format is plain `General`.
+        var isGeneral: Bool
+        /// Strings go through a text section (`"Name: "@`).
+        var hasTextSection: Bool
+    }
 
     /// Excel allows 255 characters; longer codes are treated as `General`
     /// rather than parsed.
@@ -32,6 +43,17 @@ final class XLSXStyles {
         let format = format(forID: formatIDs[index])
         compiledByStyle[index] = format
         return format
+    }
+
+    /// The traits of style `index`'s format; `General`'s for unknown styles.
+    func traits(forStyle index: Int) -> Traits {
+        guard index >= 0, index < formatIDs.count else { return Traits(isGeneral: true, hasTextSection: false) }
+        if traitsByStyle.count != formatIDs.count { traitsByStyle = Array(repeating: nil, count: formatIDs.count) }
+        if let traits = traitsByStyle[index] { return traits }
+        let format = format(forStyle: index)
+        let traits = Traits(isGeneral: format.isGeneral, hasTextSection: format.hasTextSection)
+        traitsByStyle[index] = traits
+        return traits
     }
 
     func format(forID id: Int) -> ExcelNumberFormat {

@@ -33,7 +33,8 @@ struct SheetNamespaceScopes {
         nameEnds.append(names.count)
         for attribute in tokens.attributes {
             let name = tokens[attribute.name]
-            guard name.count >= 5, name.prefix(5).elementsEqual("xmlns".utf8) else { continue }
+            guard name.count >= 5, name[0] == UInt8(ascii: "x"), name[1] == UInt8(ascii: "m"), name[2] == UInt8(ascii: "l"),
+                  name[3] == UInt8(ascii: "n"), name[4] == UInt8(ascii: "s") else { continue }
             let uri = tokens.decoded(attribute.value, needsDecoding: attribute.needsDecoding, isAttribute: true)
             if name.count == 5 {
                 bindings.append((nil, Self.isMain(uri: uri), depth))
@@ -54,13 +55,14 @@ struct SheetNamespaceScopes {
     func checkEndTag(_ name: UnsafeBufferPointer<UInt8>, depth: Int) throws(SheetScanStop) {
         guard let last = nameEnds.last else { throw .unsupported }
         let start = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
-        guard names[start..<last].elementsEqual(name) else { throw .unsupported }
+        let same = names.withUnsafeBufferPointer { SheetXMLTokenizer.equal(UnsafeBufferPointer(rebasing: $0[start..<last]), name) }
+        guard same else { throw .unsupported }
     }
 
     /// Forgets the innermost element, at `depth`, and what it declared.
     mutating func close(depth: Int) {
         nameEnds.removeLast()
-        names.removeSubrange((nameEnds.last ?? 0)...)
+        names.removeLast(names.count - (nameEnds.last ?? 0))
         while let last = bindings.last, last.depth >= depth { bindings.removeLast() }
     }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why the byte-level worksheet scan stopped early: the part uses
 /// something it leaves to libxml2, or a real error.
 enum SheetScanStop: Error {
@@ -220,7 +224,7 @@ final class SheetXMLTokenizer {
             // Attributes are separated from the name and each other by space.
             guard afterSpace > index else { throw .unsupported }
             guard let attribute = try readAttribute(from: afterSpace) else { return nil }
-            for other in attributes where self[other.name].elementsEqual(self[attribute.name]) { throw .unsupported }
+            for other in attributes where Self.equal(self[other.name], self[attribute.name]) { throw .unsupported }
             attributes.append(attribute)
             index = attribute.value.upperBound + 1
         }
@@ -291,6 +295,13 @@ final class SheetXMLTokenizer {
         var index = start
         while index < end, Self.isSpace(buffer[index]) { index += 1 }
         return index
+    }
+
+    /// True when two byte runs are the same, compared as memory.
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard a.count > 0, let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

@@ -52,14 +52,17 @@ struct XLSXCellText: SheetCellFormatter {
         let text: String
         switch cell.kind {
         case .number:
-            guard let number = Double(value) ?? Double(value.trimmingSpaces()) else {
+            let traits = styles.traits(forStyle: cell.style)
+            // General shows a plain whole number as it is stored.
+            if traits.isGeneral, XLSXNumberText.isPlainInteger(value) { return value }
+            guard let number = XLSXNumberText.double(value) ?? Double(value) ?? Double(value.trimmingSpaces()) else {
                 text = value
                 break
             }
-            text = styles.format(forStyle: cell.style).format(number, date1904: date1904)
+            text = traits.isGeneral ? ExcelGeneralFormat.format(number) : styles.format(forStyle: cell.style).format(number, date1904: date1904)
         case .sharedString:
             guard let index = Int(value) ?? Int(value.trimmingSpaces()), let string = sharedStrings.string(at: index) else { return "" }
-            text = styles.format(forStyle: cell.style).format(text: string)
+            text = styles.traits(forStyle: cell.style).hasTextSection ? styles.format(forStyle: cell.style).format(text: string) : string
         case .boolean:
             switch value.trimmingSpaces() {
             case "1", "true": text = "TRUE"

@@ -2,9 +2,11 @@
 /// order, as a `## Sheet name` heading and one table of what its cells
 /// display (cached formula results, number formats applied).
 ///
-/// Worksheets stream: a first pass finds the used range and merged cells,
-/// a second writes rows as they are read, so memory holds the shared
-/// strings, the merges and one row. Hidden sheets are skipped unless
+/// Large worksheets are read once: the pass that finds the used range and
+/// merged cells keeps the text cells show, up to `maxHeldSheetBytes`, and
+/// the table is written from it; past that, a second pass writes rows as
+/// they are read, so memory holds the shared strings, the merges and one
+/// row. Hidden sheets are skipped unless
 /// `ConversionOptions.includeHiddenSheets`; chart and dialog sheets, which
 /// have no cells, are skipped.
 enum XLSXConverter: FormatConverter {
@@ -59,7 +61,7 @@ enum XLSXConverter: FormatConverter {
             {
                 try writer.write(name: sheet.name, open: { rows }, into: sink)
             } else {
-                try writer.write(name: sheet.name, open: open, into: sink)
+                try writer.writeReadingOnce(name: sheet.name, open: open, maxHeldBytes: maxHeldSheetBytes, into: sink)
             }
         }
     }
@@ -68,6 +70,11 @@ enum XLSXConverter: FormatConverter {
     static let maxBufferedSheetBytes = 4 << 20
     /// ... and held only while they have at most this many cells.
     static let maxBufferedCells = 100_000
+
+    /// Larger sheets are read once and held as the text their cells show
+    /// while that takes at most this many bytes; beyond, their rows are
+    /// read a second time to be written (see `SheetFirstPass`).
+    static let maxHeldSheetBytes = 48 << 20
 
     /// A reader for a part that is streamed rather than held: a worksheet
     /// or the string table. Memory is bounded by one row or by the table's
