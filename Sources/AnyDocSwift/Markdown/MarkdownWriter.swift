@@ -24,8 +24,9 @@ public final class MarkdownWriter: DocumentSink {
     @exclusivity(unchecked)
     private var markers = BlockRenderer.ListMarkers()
 
+    /// Rendered Markdown not yet handed to the output, as UTF-8.
     @exclusivity(unchecked)
-    private var buffer = ""
+    private var buffer: [UInt8] = []
     @exclusivity(unchecked)
     private var bytesWritten = 0
     @exclusivity(unchecked)
@@ -230,6 +231,39 @@ public final class MarkdownWriter: DocumentSink {
         stream = table
     }
 
+    /// The byte form of `appendTableRow(texts:)`: a cell that renders as
+    /// itself (perhaps between spaces) is copied into the output buffer
+    /// as it is; any other is rendered as a string, exactly as there.
+    public func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError) {
+        guard var table = stream, table.grid.carriesNoSpans, table.rowsWritten > 0 else {
+            try appendTableRow(texts: row.texts)
+            return
+        }
+        table.grid.notePlainRow(width: row.count)
+        let before = buffer.count
+        buffer.append(contentsOf: "\n|".utf8)
+        for column in 0..<max(row.count, table.columnCount) {
+            let cell = column < row.count ? row[column] : UnsafeBufferPointer(start: nil, count: 0)
+            if let plain = BlockRenderer.plainCellBytes(cell) {
+                if plain.isEmpty {
+                    buffer.append(contentsOf: "  |".utf8)
+                } else {
+                    buffer.append(UInt8(ascii: " "))
+                    buffer.append(contentsOf: plain)
+                    buffer.append(contentsOf: " |".utf8)
+                }
+            } else {
+                let text = try renderer.cellText(.origin(TableCell(text: String(decoding: cell, as: UTF8.self))))
+                buffer.append(contentsOf: text.isEmpty ? "  |".utf8 : (" " + text + " |").utf8)
+            }
+        }
+        let start = bytesWritten + 1
+        try count(bytesAppended: buffer.count - before)
+        extendStreamedTable(first: false, from: start)
+        table.rowsWritten += 1
+        stream = table
+    }
+
     public func endTable() throws(ConversionError) {
         try closeStream()
     }
@@ -280,8 +314,8 @@ public final class MarkdownWriter: DocumentSink {
     private func updateFrontMatter() throws(ConversionError) {
         guard let (written, shown) = pendingFrontMatter else { return }
         let current = FrontMatter.render(shown, warnings: warnings)
-        guard current != written, buffer.hasPrefix(written) else { return }
-        buffer = current + buffer.dropFirst(written.count)
+        guard current != written, buffer.starts(with: written.utf8) else { return }
+        buffer.replaceSubrange(0..<written.utf8.count, with: current.utf8)
         let shift = current.utf8.count - written.utf8.count
         bytesWritten += shift
         for index in layout.indices {
@@ -329,7 +363,7 @@ public final class MarkdownWriter: DocumentSink {
             if options.frontMatter {
                 let frontMatter = FrontMatter.render(metadata, warnings: warnings)
                 try emit(frontMatter + "\n\n")
-                if bytesWritten == buffer.utf8.count { pendingFrontMatter = (frontMatter, metadata) }
+                if bytesWritten == buffer.count { pendingFrontMatter = (frontMatter, metadata) }
             }
         } else {
             try emit("\n\n")
@@ -361,14 +395,24 @@ public final class MarkdownWriter: DocumentSink {
             try output.write(text)
             return
         }
-        buffer += text
-        if buffer.utf8.count >= 1 << 16 { try flush() }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Counts bytes just appended to the buffer against the output cap,
+    /// and flushes a full buffer.
+    private func count(bytesAppended: Int) throws(ConversionError) {
+        bytesWritten += bytesAppended
+        if bytesWritten > outputCap {
+            throw .resourceLimit("Markdown output exceeds \(outputCap) bytes")
+        }
+        if buffer.count >= 1 << 16 { try flush() }
     }
 
     private func flush() throws(ConversionError) {
         guard !buffer.isEmpty else { return }
         pendingFrontMatter = nil
-        try output.write(buffer)
+        try output.write(String(decoding: buffer, as: UTF8.self))
         buffer.removeAll(keepingCapacity: true)
     }
 }
