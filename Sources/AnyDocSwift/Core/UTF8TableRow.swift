@@ -1,6 +1,6 @@
 /// A row of plain-text table cells given as UTF-8 bytes, borrowed from
-/// the reader that found them: the cells lie back to back in `bytes`,
-/// cell `i` ending at `ends[i]`.
+/// the reader that found them: each cell is a buffer of valid UTF-8,
+/// most of them pointing straight into the input.
 ///
 /// Readers of large delimited text (CSV, TSV) hand rows over this way so
 /// that a cell that needs no escaping goes from the input to the output
@@ -8,29 +8,22 @@
 /// `DocumentSink.appendTableRow(utf8Cells:)` call that receives them; a
 /// sink that keeps a row copies it (`texts` does).
 public struct UTF8TableRow {
-    /// Every cell's bytes, back to back; each cell is valid UTF-8.
-    public let bytes: UnsafeBufferPointer<UInt8>
-    /// Where each cell ends in `bytes`; one entry per cell.
-    public let ends: UnsafeBufferPointer<Int>
+    /// The cells' bytes, one buffer per cell (empty for an empty cell).
+    public let cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
 
-    /// A row over `bytes` whose cells end at `ends`, which must rise and
-    /// stay within `bytes`.
-    public init(bytes: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>) {
-        self.bytes = bytes
-        self.ends = ends
+    /// A row of `cells`, each valid UTF-8.
+    public init(cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) {
+        self.cells = cells
     }
 
     /// The number of cells.
-    public var count: Int { ends.count }
+    public var count: Int { cells.count }
 
     /// The bytes of cell `index`.
-    public subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
-        let start = index == 0 ? 0 : ends[index - 1]
-        return UnsafeBufferPointer(rebasing: bytes[start..<ends[index]])
-    }
+    public subscript(index: Int) -> UnsafeBufferPointer<UInt8> { cells[index] }
 
     /// The cells as strings ("" for an empty cell).
     public var texts: [String] {
-        (0..<count).map { String(decoding: self[$0], as: UTF8.self) }
+        cells.map { String(decoding: $0, as: UTF8.self) }
     }
 }

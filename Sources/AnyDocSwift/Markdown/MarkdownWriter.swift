@@ -25,8 +25,7 @@ public final class MarkdownWriter: DocumentSink {
     private var markers = BlockRenderer.ListMarkers()
 
     /// Rendered Markdown not yet handed to the output, as UTF-8.
-    @exclusivity(unchecked)
-    private var buffer: [UInt8] = []
+    private let buffer = MarkdownBytes()
     @exclusivity(unchecked)
     private var bytesWritten = 0
     @exclusivity(unchecked)
@@ -241,20 +240,20 @@ public final class MarkdownWriter: DocumentSink {
         }
         table.grid.notePlainRow(width: row.count)
         let before = buffer.count
-        buffer.append(contentsOf: "\n|".utf8)
+        let space = UInt8(ascii: " "), pipe = UInt8(ascii: "|")
+        buffer.append(UInt8(ascii: "\n"))
+        buffer.append(pipe)
         for column in 0..<max(row.count, table.columnCount) {
             let cell = column < row.count ? row[column] : UnsafeBufferPointer(start: nil, count: 0)
             if let plain = BlockRenderer.plainCellBytes(cell) {
-                if plain.isEmpty {
-                    buffer.append(contentsOf: "  |".utf8)
-                } else {
-                    buffer.append(UInt8(ascii: " "))
-                    buffer.append(contentsOf: plain)
-                    buffer.append(contentsOf: " |".utf8)
-                }
+                buffer.reserve(plain.count + 3)
+                buffer.append(space)
+                buffer.append(plain)
+                buffer.append(space)
+                buffer.append(pipe)
             } else {
                 let text = try renderer.cellText(.origin(TableCell(text: String(decoding: cell, as: UTF8.self))))
-                buffer.append(contentsOf: text.isEmpty ? "  |".utf8 : (" " + text + " |").utf8)
+                buffer.append(text.isEmpty ? "  |" : " " + text + " |")
             }
         }
         let start = bytesWritten + 1
@@ -314,8 +313,8 @@ public final class MarkdownWriter: DocumentSink {
     private func updateFrontMatter() throws(ConversionError) {
         guard let (written, shown) = pendingFrontMatter else { return }
         let current = FrontMatter.render(shown, warnings: warnings)
-        guard current != written, buffer.starts(with: written.utf8) else { return }
-        buffer.replaceSubrange(0..<written.utf8.count, with: current.utf8)
+        guard current != written, buffer.starts(with: written) else { return }
+        buffer.replacePrefix(written.utf8.count, with: current)
         let shift = current.utf8.count - written.utf8.count
         bytesWritten += shift
         for index in layout.indices {
@@ -395,7 +394,7 @@ public final class MarkdownWriter: DocumentSink {
             try output.write(text)
             return
         }
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(text)
         if buffer.count >= 1 << 16 { try flush() }
     }
 
@@ -412,7 +411,7 @@ public final class MarkdownWriter: DocumentSink {
     private func flush() throws(ConversionError) {
         guard !buffer.isEmpty else { return }
         pendingFrontMatter = nil
-        try output.write(String(decoding: buffer, as: UTF8.self))
-        buffer.removeAll(keepingCapacity: true)
+        try output.write(String(decoding: buffer.bytes, as: UTF8.self))
+        buffer.removeAll()
     }
 }

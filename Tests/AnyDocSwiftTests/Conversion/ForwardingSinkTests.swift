@@ -37,9 +37,10 @@ struct ForwardingSinkTests {
         try sink.beginTable(columnCount: 1)
         try sink.appendTableRow(TableRow(cells: [TableCell(text: "a")]))
         try sink.appendTableRow(texts: ["b"])
-        let bytes = Array("cd".utf8), ends = [1, 2]
+        let bytes = Array("cd".utf8)
         try bytes.withUnsafeBufferPointer { bytes in
-            try ends.withUnsafeBufferPointer { try sink.appendTableRow(utf8Cells: UTF8TableRow(bytes: bytes, ends: $0)) }
+            let cells = [UnsafeBufferPointer(rebasing: bytes[0..<1]), UnsafeBufferPointer(rebasing: bytes[1..<2])]
+            try cells.withUnsafeBufferPointer { try sink.appendTableRow(utf8Cells: UTF8TableRow(cells: $0)) }
         }
         try sink.endTable()
         sink.addFootnote(FootnoteDefinition(label: "1", blocks: []))

@@ -202,24 +202,68 @@ struct CSVFieldCounter: CSVFields {
     }
 }
 
-/// Keeps a record's fields as UTF-8 in one reused buffer.
+/// Keeps a record's fields as UTF-8 without copying what it need not: a
+/// field that is one run of the input (any unquoted field, a quoted one
+/// without doubled quotes or line breaks) points into the input, which
+/// must stay as it is until the next record is read; only the others
+/// are put together in a reused scratch buffer.
 struct CSVFieldBuffer: CSVFields {
-    private var bytes: [UInt8] = []
-    private var ends: [Int] = []
-    /// `ends` padded with empty fields, as `withRow` lends them.
-    private var paddedEnds: [Int] = []
+    /// A field: a run of the input at `run`, or `count` bytes of
+    /// `scratch` from `start` when `run` is nil.
+    private struct Field {
+        var run: UnsafePointer<UInt8>?
+        var start: Int
+        var count: Int
+    }
 
-    var count: Int { ends.count }
+    private var scratch: [UInt8] = []
+    private var fields: [Field] = []
+    private var pending = Field(run: nil, start: 0, count: 0)
+    private var pendingInScratch = false
+    /// The cells `withRow` lends, reused from row to row.
+    private var cells: [UnsafeBufferPointer<UInt8>] = []
 
-    var pendingLength: Int { bytes.count - (ends.last ?? 0) }
+    var count: Int { fields.count }
 
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
-    mutating func append(_ run: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: run) }
-    mutating func endField() { ends.append(bytes.count) }
+    var pendingLength: Int { pending.count }
+
+    mutating func append(_ byte: UInt8) {
+        moveToScratch()
+        scratch.append(byte)
+        pending.count += 1
+    }
+
+    mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
+        if pending.count == 0, !pendingInScratch {
+            pending.run = run.baseAddress.map(UnsafePointer.init)
+            pending.count = run.count
+            return
+        }
+        moveToScratch()
+        scratch.append(contentsOf: run)
+        pending.count += run.count
+    }
+
+    mutating func endField() {
+        fields.append(pending)
+        pending = Field(run: nil, start: 0, count: 0)
+        pendingInScratch = false
+    }
 
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+        pending = Field(run: nil, start: 0, count: 0)
+        pendingInScratch = false
+    }
+
+    /// Copies the pending field into the scratch buffer, to be added to.
+    private mutating func moveToScratch() {
+        guard !pendingInScratch else { return }
+        let start = scratch.count
+        if let run = pending.run { scratch.append(contentsOf: UnsafeBufferPointer(start: run, count: pending.count)) }
+        pending = Field(run: nil, start: start, count: pending.count)
+        pendingInScratch = true
     }
 
     /// Lends the record as a row of at least `columnCount` cells, the
@@ -227,21 +271,22 @@ struct CSVFieldBuffer: CSVFields {
     mutating func withRow(
         columnCount: Int, _ body: (UTF8TableRow) throws(ConversionError) -> Void
     ) throws(ConversionError) {
-        paddedEnds.removeAll(keepingCapacity: true)
-        paddedEnds.append(contentsOf: ends)
-        let end = bytes.count
-        while paddedEnds.count < columnCount { paddedEnds.append(end) }
-        try bytes.withUnsafeBufferPointer { bytes throws(ConversionError) in
-            try paddedEnds.withUnsafeBufferPointer { ends throws(ConversionError) in
-                try body(UTF8TableRow(bytes: bytes, ends: ends))
-            }
+        cells.removeAll(keepingCapacity: true)
+        scratch.withUnsafeBufferPointer { scratch in
+            for field in fields { cells.append(Self.bytes(of: field, scratch: scratch)) }
         }
+        while cells.count < columnCount { cells.append(UnsafeBufferPointer(start: nil, count: 0)) }
+        try cells.withUnsafeBufferPointer { cells throws(ConversionError) in try body(UTF8TableRow(cells: cells)) }
+    }
+
+    private static func bytes(of field: Field, scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        if let run = field.run { return UnsafeBufferPointer(start: run, count: field.count) }
+        return UnsafeBufferPointer(rebasing: scratch[field.start..<field.start + field.count])
     }
 
     /// The text of field `index`. Fields split valid UTF-8 at ASCII
     /// bytes, so each is valid UTF-8 on its own.
     func text(at index: Int) -> String {
-        let start = index == 0 ? 0 : ends[index - 1]
-        return String(decoding: bytes[start..<ends[index]], as: UTF8.self)
+        scratch.withUnsafeBufferPointer { String(decoding: Self.bytes(of: fields[index], scratch: $0), as: UTF8.self) }
     }
 }
