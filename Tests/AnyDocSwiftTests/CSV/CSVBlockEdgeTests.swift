@@ -136,6 +136,23 @@ import Testing
         #expect(Self.pieces(unclosed, sizes: [65536], lookAhead: 1 << 16) == reread)
     }
 
+    @Test func corpusFilesConvertAlikeInPieces() throws {
+        let folder = Corpus.root.appendingPathComponent("csv")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        var streamed = 0
+        for name in names where name.hasSuffix(".csv") || name.hasSuffix(".tsv") {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            let format: DocumentFormat = name.hasSuffix(".tsv") ? .tsv : .csv
+            let expected = Self.whole(bytes, format: format)
+            for sizes in [[1], [7], [4096]] {
+                guard let outcome = Self.pieces(bytes, sizes: sizes, lookAhead: 4, format: format) else { continue }
+                #expect(outcome == expected, "\(name) in pieces of \(sizes)")
+                streamed += 1
+            }
+        }
+        #expect(streamed > 30)
+    }
+
     @Test func aLargeFileConvertsAsItsBytesDo() throws {
         var generator = Generator(state: 25)
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
