@@ -26,7 +26,9 @@ enum FuzzTarget: String, CaseIterable {
         case .ppt: Self.convert(bytes, as: .ppt)
         case .xlsb: Self.convert(bytes, as: .xlsb)
         case .sheetxml: SheetScanDifferential.run(bytes)
-        case .csvreader: SheetScanDifferential.csv(bytes)
+        case .csvreader:
+            SheetScanDifferential.csv(bytes)
+            CSVStreamDifferential.run(bytes)
         }
     }
 

@@ -35,6 +35,16 @@ final class TextWatchingSink: ForwardingSink {
         try target.appendTableRow(texts: texts)
     }
 
+    func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError) {
+        if !sawText, (0..<row.count).contains(where: { Self.hasNonBlank(row[$0]) }) { sawText = true }
+        try target.appendTableRow(utf8Cells: row)
+    }
+
+    /// Whether UTF-8 bytes hold anything but white space.
+    private static func hasNonBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        String(decoding: bytes, as: UTF8.self).containsNonBlank
+    }
+
     func addFootnote(_ footnote: FootnoteDefinition) {
         if !sawText, footnote.blocks.contains(where: \.containsText) { sawText = true }
         target.addFootnote(footnote)

@@ -51,12 +51,12 @@ package struct ConversionInput {
 extension DocumentFormat {
     /// Whether this format's converter reads a file-backed input
     /// (`ConversionInput.file`) instead of needing the bytes in memory:
-    /// plain text in blocks, and ZIP packages member by member. A format
+    /// plain text and delimited values in blocks, and ZIP packages member by member. A format
     /// added here must read `input.file` when it is set (`input.bytes`
     /// is then empty); `AnyDocConverter.convert(fileAt:into:)` hands text
     /// formats a file only above 1 MiB.
     var readsFromFile: Bool {
-        if self == .txt || self == .md { return true }
+        if self == .txt || self == .md || self == .csv || self == .tsv { return true }
         let evidence = FormatRegistry.entry(for: self).evidence
         return evidence == .officePackage || evidence == .mimetypePackage
     }

@@ -28,6 +28,11 @@ public protocol DocumentSink: AnyObject {
     /// Appends a row of plain-text cells without spans, as spreadsheets
     /// produce them ("" for an empty cell).
     func appendTableRow(texts: [String]) throws(ConversionError)
+    /// Appends a row of plain-text cells given as borrowed UTF-8 bytes,
+    /// as delimited text is read: a sink that writes bytes copies plain
+    /// cells straight across. By default the cells become strings for
+    /// `appendTableRow(texts:)`.
+    func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError)
     func endTable() throws(ConversionError)
     /// A footnote body; ignored by default.
     func addFootnote(_ footnote: FootnoteDefinition)
@@ -62,6 +67,10 @@ extension DocumentSink {
 
     public func appendTableRow(texts: [String]) throws(ConversionError) {
         try appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }))
+    }
+
+    public func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError) {
+        try appendTableRow(texts: row.texts)
     }
 
     /// Appends a whole document's blocks, notes, assets and warnings.

@@ -22,6 +22,10 @@ extension ForwardingSink {
     public func appendTableRow(_ row: TableRow) throws(ConversionError) { try target.appendTableRow(row) }
     /// Forwards to the target's row fast path.
     public func appendTableRow(texts: [String]) throws(ConversionError) { try target.appendTableRow(texts: texts) }
+    /// Forwards to the target's byte row path.
+    public func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError) {
+        try target.appendTableRow(utf8Cells: row)
+    }
     /// Forwards to the target.
     public func endTable() throws(ConversionError) { try target.endTable() }
     /// Forwards to the target.

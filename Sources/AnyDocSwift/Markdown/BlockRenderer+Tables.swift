@@ -75,6 +75,20 @@ extension BlockRenderer {
         }
     }
 
+    /// The bytes a cell given as UTF-8 renders as when it is plain text,
+    /// perhaps between runs of spaces (as `plainCellTextInsideSpaces`;
+    /// empty for an empty or all-space cell); nil when it needs the usual
+    /// cell rendering.
+    static func plainCellBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        let space = UInt8(ascii: " ")
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == space { start += 1 }
+        while end > start, bytes[end - 1] == space { end -= 1 }
+        let inside = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return inside.isEmpty || isPlainCellText(bytes: inside) ? inside : nil
+    }
+
     private static func isPlainCellText(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, let last = bytes.last,
             (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)

@@ -24,8 +24,8 @@ public final class MarkdownWriter: DocumentSink {
     @exclusivity(unchecked)
     private var markers = BlockRenderer.ListMarkers()
 
-    @exclusivity(unchecked)
-    private var buffer = ""
+    /// Rendered Markdown not yet handed to the output, as UTF-8.
+    private let buffer = MarkdownBytes()
     @exclusivity(unchecked)
     private var bytesWritten = 0
     @exclusivity(unchecked)
@@ -230,6 +230,39 @@ public final class MarkdownWriter: DocumentSink {
         stream = table
     }
 
+    /// The byte form of `appendTableRow(texts:)`: a cell that renders as
+    /// itself (perhaps between spaces) is copied into the output buffer
+    /// as it is; any other is rendered as a string, exactly as there.
+    public func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError) {
+        guard var table = stream, table.grid.carriesNoSpans, table.rowsWritten > 0 else {
+            try appendTableRow(texts: row.texts)
+            return
+        }
+        table.grid.notePlainRow(width: row.count)
+        let before = buffer.count
+        let space = UInt8(ascii: " "), pipe = UInt8(ascii: "|")
+        buffer.append(UInt8(ascii: "\n"))
+        buffer.append(pipe)
+        for column in 0..<max(row.count, table.columnCount) {
+            let cell = column < row.count ? row[column] : UnsafeBufferPointer(start: nil, count: 0)
+            if let plain = BlockRenderer.plainCellBytes(cell) {
+                buffer.reserve(plain.count + 3)
+                buffer.append(space)
+                buffer.append(plain)
+                buffer.append(space)
+                buffer.append(pipe)
+            } else {
+                let text = try renderer.cellText(.origin(TableCell(text: String(decoding: cell, as: UTF8.self))))
+                buffer.append(text.isEmpty ? "  |" : " " + text + " |")
+            }
+        }
+        let start = bytesWritten + 1
+        try count(bytesAppended: buffer.count - before)
+        extendStreamedTable(first: false, from: start)
+        table.rowsWritten += 1
+        stream = table
+    }
+
     public func endTable() throws(ConversionError) {
         try closeStream()
     }
@@ -280,8 +313,8 @@ public final class MarkdownWriter: DocumentSink {
     private func updateFrontMatter() throws(ConversionError) {
         guard let (written, shown) = pendingFrontMatter else { return }
         let current = FrontMatter.render(shown, warnings: warnings)
-        guard current != written, buffer.hasPrefix(written) else { return }
-        buffer = current + buffer.dropFirst(written.count)
+        guard current != written, buffer.starts(with: written) else { return }
+        buffer.replacePrefix(written.utf8.count, with: current)
         let shift = current.utf8.count - written.utf8.count
         bytesWritten += shift
         for index in layout.indices {
@@ -329,7 +362,7 @@ public final class MarkdownWriter: DocumentSink {
             if options.frontMatter {
                 let frontMatter = FrontMatter.render(metadata, warnings: warnings)
                 try emit(frontMatter + "\n\n")
-                if bytesWritten == buffer.utf8.count { pendingFrontMatter = (frontMatter, metadata) }
+                if bytesWritten == buffer.count { pendingFrontMatter = (frontMatter, metadata) }
             }
         } else {
             try emit("\n\n")
@@ -361,14 +394,24 @@ public final class MarkdownWriter: DocumentSink {
             try output.write(text)
             return
         }
-        buffer += text
-        if buffer.utf8.count >= 1 << 16 { try flush() }
+        buffer.append(text)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Counts bytes just appended to the buffer against the output cap,
+    /// and flushes a full buffer.
+    private func count(bytesAppended: Int) throws(ConversionError) {
+        bytesWritten += bytesAppended
+        if bytesWritten > outputCap {
+            throw .resourceLimit("Markdown output exceeds \(outputCap) bytes")
+        }
+        if buffer.count >= 1 << 16 { try flush() }
     }
 
     private func flush() throws(ConversionError) {
         guard !buffer.isEmpty else { return }
         pendingFrontMatter = nil
-        try output.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
+        try output.write(String(decoding: buffer.bytes, as: UTF8.self))
+        buffer.removeAll()
     }
 }

@@ -15,6 +15,7 @@ struct ForwardingSinkTests {
         func beginTable(columnCount: Int) throws(ConversionError) { calls.append("begin") }
         func appendTableRow(_ row: TableRow) throws(ConversionError) { calls.append("row") }
         func appendTableRow(texts: [String]) throws(ConversionError) { calls.append("texts") }
+        func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError) { calls.append("utf8 \(row.texts)") }
         func endTable() throws(ConversionError) { calls.append("end") }
         func addFootnote(_ footnote: FootnoteDefinition) { calls.append("footnote") }
         func addAsset(_ asset: Asset) { calls.append("asset") }
@@ -36,13 +37,18 @@ struct ForwardingSinkTests {
         try sink.beginTable(columnCount: 1)
         try sink.appendTableRow(TableRow(cells: [TableCell(text: "a")]))
         try sink.appendTableRow(texts: ["b"])
+        let bytes = Array("cd".utf8)
+        try bytes.withUnsafeBufferPointer { bytes in
+            let cells = [UnsafeBufferPointer(rebasing: bytes[0..<1]), UnsafeBufferPointer(rebasing: bytes[1..<2])]
+            try cells.withUnsafeBufferPointer { try sink.appendTableRow(utf8Cells: UTF8TableRow(cells: $0)) }
+        }
         try sink.endTable()
         sink.addFootnote(FootnoteDefinition(label: "1", blocks: []))
         sink.addAsset(Asset(name: "a.png", mediaType: "image/png", bytes: []))
         sink.addWarning("w")
     }
 
-    static let everything = ["limit 7", "metadata", "block", "begin", "row", "texts", "end", "footnote", "asset", "warning"]
+    static let everything = ["limit 7", "metadata", "block", "begin", "row", "texts", "utf8 [\"c\", \"d\"]", "end", "footnote", "asset", "warning"]
 
     @Test("Every requirement reaches the inner sink", arguments: ["bare", "text watcher"])
     func everythingIsForwarded(wrapper: String) throws {
@@ -69,6 +75,31 @@ struct ForwardingSinkTests {
         let inner = Inner(needsMetadata: false)
         try AnyDocConverter().convert(Array("a,b\n1,2\n".utf8), fileName: "t.csv", into: Bare(inner))
         // The header row is a full row; the data row takes the fast path.
-        #expect(inner.calls.suffix(4) == ["begin", "row", "texts", "end"])
+        #expect(inner.calls.suffix(4) == ["begin", "row", "utf8 [\"1\", \"2\"]", "end"])
+    }
+
+    @Test("A wrapped Markdown writer keeps the byte row path and writes the same table")
+    func byteRowsReachAWrappedWriter() throws {
+        let csv = Array("a,b,c\n1, x ,*y*\n\"p|q\",,\"r\r\ns\"\n7\n".utf8)
+        let direct = try AnyDocConverter().markdown(csv, fileName: "t.csv")
+        let output = StringOutput()
+        let writer = MarkdownWriter(output: output)
+        let counter = ByteRowCounter(writer)
+        try AnyDocConverter().convert(csv, fileName: "t.csv", into: Bare(counter))
+        try writer.finish()
+        #expect(counter.byteRows == 3)
+        #expect(output.text == direct)
+        #expect(output.text == "| a | b | c |\n| --- | --- | --- |\n| 1 | x | \\*y\\* |\n| p\\|q |  | r<br>s |\n| 7 |  |  |\n")
+    }
+
+    /// Counts the rows that arrive as UTF-8 cells and passes everything on.
+    final class ByteRowCounter: ForwardingSink {
+        let target: DocumentSink
+        var byteRows = 0
+        init(_ target: DocumentSink) { self.target = target }
+        func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError) {
+            byteRows += 1
+            try target.appendTableRow(utf8Cells: row)
+        }
     }
 }

@@ -5,49 +5,66 @@
 /// the delimiter is sniffed (`.tsv` is always tab-separated), and records
 /// are read by `CSVReader`. The table streams: a first pass only counts
 /// fields to find the widest record, then each record goes to the sink as
-/// a row of plain-text cells, shorter rows padded with empty cells.
+/// a row of UTF-8 cells, shorter rows padded with empty cells. A UTF-8
+/// file handed over open is read in blocks throughout (see
+/// `CSVFileConversion`), so memory stays flat whatever its size.
 enum CSVConverter: FormatConverter {
     /// Records between two looks at the deadline.
     private static let deadlineInterval = 4096
 
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
-        let decoded = try TextDecoder.decode(input.bytes, nul: .drop)
+        if let file = input.file, file.isRegular, try CSVFileConversion.convert(file, input: input, into: sink) {
+            return
+        }
+        let decoded = try TextDecoder.decode(input.wholeBytes(), nul: .drop)
         sink.setMetadata(decoded.metadata(format: input.format))
         try decoded.utf8.withUnsafeBufferPointer { bytes throws(ConversionError) in
             let delimiter = input.format == .tsv ? CSVDelimiter.tab : CSVDelimiter.sniff(bytes)
-            try writeTable(bytes, delimiter: delimiter, input: input, into: sink)
+            let unclosed = try writeTable(textBytes: bytes.count, input: input, into: sink) {
+                CSVRecordStream<CSVByteSlices>(borrowing: bytes, delimiter: delimiter)
+            }
+            if let unclosed {
+                let line = CSVReader(bytes, delimiter: delimiter).line(of: unclosed)
+                sink.addWarning(unclosedQuoteWarning(line: line))
+            }
         }
     }
 
-    private static func writeTable(
-        _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, input: ConversionInput, into sink: DocumentSink
-    ) throws(ConversionError) {
-        let columnCount = try widestRecord(bytes, delimiter: delimiter, input: input)
-        guard columnCount > 0 else { return }
-        var reader = CSVReader(bytes, delimiter: delimiter)
+    /// What the reader tells of a quote that is never closed.
+    static func unclosedQuoteWarning(line: Int) -> String {
+        "a quote opened on line \(line) is never closed; from there on quotes were read as ordinary characters"
+    }
+
+    /// Writes the table the records of `records()` make (called once to
+    /// count, once to write), and returns where its first unclosed quote
+    /// is in a text of `textBytes` bytes.
+    static func writeTable<Raw>(
+        textBytes: Int, input: ConversionInput, into sink: DocumentSink, records: () -> CSVRecordStream<Raw>
+    ) throws(ConversionError) -> Int? {
+        var counting = records()
+        let columnCount = try widestRecord(&counting, textBytes: textBytes, input: input)
+        guard columnCount > 0 else { return nil }
+        var stream = records()
         var fields = CSVFieldBuffer()
-        var records = 0
+        var rows = 0
         try sink.beginTable(columnCount: columnCount)
-        var texts: [String] = []
-        texts.reserveCapacity(columnCount)
-        while reader.readRecord(into: &fields) {
-            texts.removeAll(keepingCapacity: true)
-            for index in 0..<fields.count { texts.append(fields.text(at: index)) }
-            while texts.count < columnCount { texts.append("") }
-            if records == 0 {
+        while try stream.next(into: &fields) {
+            if rows == 0 {
+                var texts = (0..<fields.count).map(fields.text(at:))
+                while texts.count < columnCount { texts.append("") }
                 try sink.appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }, isHeader: true))
             } else {
-                // Body rows take the sink's plain-text path, which writes
-                // cells that need no escaping as they are.
-                try sink.appendTableRow(texts: texts)
+                // Body rows take the sink's byte path, which copies cells
+                // that need no escaping straight into its output.
+                try fields.withRow(columnCount: columnCount) { row throws(ConversionError) in
+                    try sink.appendTableRow(utf8Cells: row)
+                }
             }
-            records += 1
-            if records % deadlineInterval == 0 { try input.deadline.check() }
+            rows += 1
+            if rows % deadlineInterval == 0 { try input.deadline.check() }
         }
         try sink.endTable()
-        if let quote = reader.unclosedQuote {
-            sink.addWarning("a quote opened on line \(reader.line(of: quote)) is never closed; from there on quotes were read as ordinary characters")
-        }
+        return stream.unclosedQuote
     }
 
     /// The longest field a table may hold, in bytes: an eighth of the
@@ -57,24 +74,28 @@ enum CSVConverter: FormatConverter {
     /// enormous field fails with `resource limit` instead.
     static func longestField(inputBytes: Int) -> Int { max(1 << 20, inputBytes / 8) }
 
+    /// The failure of a field longer than `longestField`.
+    static func fieldTooLong(_ maxField: Int) -> ConversionError {
+        .resourceLimit("a field holds more than \(maxField) bytes, too much of the file for one table cell")
+    }
+
     /// The field count of the widest record, 0 for no records; enforces
     /// the table-cell and field-size limits before any row is written.
-    private static func widestRecord(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, input: ConversionInput) throws(ConversionError) -> Int {
-        var reader = CSVReader(bytes, delimiter: delimiter)
+    private static func widestRecord<Raw>(
+        _ records: inout CSVRecordStream<Raw>, textBytes: Int, input: ConversionInput
+    ) throws(ConversionError) -> Int {
         var counter = CSVFieldCounter()
-        var widest = 0, records = 0
+        var widest = 0, count = 0
         let maxCells = input.limits.maxTableCells
-        let maxField = longestField(inputBytes: bytes.count)
-        while reader.readRecord(into: &counter) {
-            if counter.longestField > maxField {
-                throw .resourceLimit("a field holds more than \(maxField) bytes, too much of the file for one table cell")
-            }
+        let maxField = longestField(inputBytes: textBytes)
+        while try records.next(into: &counter) {
+            if counter.longestField > maxField { throw fieldTooLong(maxField) }
             widest = max(widest, counter.count)
-            records += 1
-            if widest > maxCells / records {
+            count += 1
+            if widest > maxCells / count {
                 throw .resourceLimit("the table has more than \(maxCells) cells")
             }
-            if records % deadlineInterval == 0 { try input.deadline.check() }
+            if count % deadlineInterval == 0 { try input.deadline.check() }
         }
         return widest
     }

@@ -15,63 +15,116 @@
 struct CSVReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     let delimiter: UInt8
+    /// Where `bytes` starts in the whole text: offsets reported are in it.
+    private let base: Int
+    /// Whether `bytes` runs to the end of the text. When not, a record
+    /// that reaches the end of `bytes` is not read but asked for more.
+    private let isFinal: Bool
     private var position = 0
-    /// The offset of the first quote that is never closed.
+    /// Where the record read last (or asked more for) starts in `bytes`.
+    private(set) var recordStart = 0
+    /// The offset in the whole text of the first quote that is never closed.
     private(set) var unclosedQuote: Int?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+    /// A reader of `bytes`, which start at offset `base` of the text and
+    /// end it when `isFinal`; `unclosedQuote` carries what an earlier
+    /// reader of the same text found.
+    init(
+        _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, base: Int = 0, isFinal: Bool = true,
+        unclosedQuote: Int? = nil
+    ) {
         self.bytes = bytes
         self.delimiter = delimiter
+        self.base = base
+        self.isFinal = isFinal
+        self.unclosedQuote = unclosedQuote
+    }
+
+    /// What `step(into:)` found.
+    enum Step: Equatable {
+        /// A whole record is in the fields.
+        case record
+        /// The text has no more records.
+        case end
+        /// The record from `recordStart` runs past the bytes at hand;
+        /// `openQuote` is the offset in the text of the quote whose field
+        /// it stopped in, if any, and `pendingField` how many bytes that
+        /// field has so far.
+        case needsMore(openQuote: Int?, pendingField: Int)
     }
 
     private static let quote = UInt8(ascii: "\"")
     private static let lineFeed = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
 
-    /// Reads the next record into `fields`; false at the end of the input.
+    /// Reads the next record into `fields`; false at the end of the input
+    /// (or of the bytes at hand, when they are not final).
     mutating func readRecord<Fields: CSVFields>(into fields: inout Fields) -> Bool {
+        step(into: &fields) == .record
+    }
+
+    /// Reads the next record into `fields`, or says why not.
+    mutating func step<Fields: CSVFields>(into fields: inout Fields) -> Step {
         fields.removeAll()
         while position < bytes.count, bytes[position] == Self.lineFeed || bytes[position] == Self.carriageReturn {
             position += 1
         }
-        guard position < bytes.count else { return false }
-        let recordStart = position
+        recordStart = position
+        guard position < bytes.count else { return isFinal ? .end : .needsMore(openQuote: nil, pendingField: 0) }
         while true {
-            if position < bytes.count, bytes[position] == Self.quote, position < (unclosedQuote ?? .max) {
+            if position < bytes.count, bytes[position] == Self.quote, base + position < (unclosedQuote ?? .max) {
                 let opening = position
-                guard readQuoted(into: &fields) else {
-                    unclosedQuote = opening
+                switch readQuoted(into: &fields) {
+                case .closed:
+                    break
+                case .unclosed:
+                    unclosedQuote = base + opening
                     position = recordStart
                     fields.removeAll()
                     continue
+                case .needsMore:
+                    position = recordStart
+                    return .needsMore(openQuote: base + opening, pendingField: fields.pendingLength)
                 }
             }
             let end = ByteSetSearch.firstIndex(in: bytes, from: position, of: delimiter, Self.lineFeed, Self.carriageReturn)
             if end > position { fields.append(UnsafeBufferPointer(rebasing: bytes[position..<end])) }
+            guard end < bytes.count || isFinal else {
+                position = recordStart
+                return .needsMore(openQuote: nil, pendingField: fields.pendingLength)
+            }
             position = end
             fields.endField()
-            guard position < bytes.count else { return true }
+            guard position < bytes.count else { return .record }
             let terminator = bytes[position]
             position += 1
             if terminator == delimiter { continue }
+            // A CRLF split after its CR reads the same: the LF then
+            // starts the next record as an empty line, which is skipped.
             if terminator == Self.carriageReturn, position < bytes.count, bytes[position] == Self.lineFeed {
                 position += 1
             }
-            return true
+            return .record
         }
     }
 
+    /// How a quoted field ended.
+    private enum QuotedEnd { case closed, unclosed, needsMore }
+
     /// Reads a quoted field's content, from its opening quote to just
-    /// after its closing one; false when no closing quote follows.
-    private mutating func readQuoted<Fields: CSVFields>(into fields: inout Fields) -> Bool {
+    /// after its closing one.
+    private mutating func readQuoted<Fields: CSVFields>(into fields: inout Fields) -> QuotedEnd {
         position += 1
         while position < bytes.count {
             let end = ByteSetSearch.firstIndex(in: bytes, from: position, of: Self.quote, Self.carriageReturn)
             if end > position { fields.append(UnsafeBufferPointer(rebasing: bytes[position..<end])) }
             guard end < bytes.count else { break }
             position = end + 1
+            // Whether a quote is doubled, or a CR followed by LF, can
+            // only be told with the next byte at hand.
+            if position == bytes.count, !isFinal { return .needsMore }
             if bytes[end] == Self.quote {
-                guard position < bytes.count, bytes[position] == Self.quote else { return true }
+                guard position < bytes.count, bytes[position] == Self.quote else { return .closed }
                 fields.append(Self.quote)
                 position += 1
             } else {
@@ -79,20 +132,37 @@ struct CSVReader {
                 if position < bytes.count, bytes[position] == Self.lineFeed { position += 1 }
             }
         }
+        guard isFinal else { return .needsMore }
         position = bytes.count
-        return false
+        return .unclosed
     }
 
     /// The 1-based line on which `offset` lies, counting LF, CRLF and lone CR.
     func line(of offset: Int) -> Int {
-        var line = 1
-        for index in 0..<min(offset, bytes.count) {
-            let byte = bytes[index]
-            if byte == Self.lineFeed || (byte == Self.carriageReturn && (index + 1 >= bytes.count || bytes[index + 1] != Self.lineFeed)) {
-                line += 1
+        var counter = CSVLineCounter()
+        counter.count(UnsafeBufferPointer(rebasing: bytes[..<min(offset, bytes.count)]))
+        return counter.line
+    }
+}
+
+/// Counts lines over text that arrives in pieces: LF, CRLF and a lone CR
+/// each end one, wherever the pieces are cut.
+struct CSVLineCounter {
+    /// The 1-based line the text counted so far ends on.
+    private(set) var line = 1
+    /// The last byte counted was a CR, already counted as a line end.
+    private var afterCarriageReturn = false
+
+    mutating func count(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") {
+                if !afterCarriageReturn { line += 1 }
+                afterCarriageReturn = false
+            } else {
+                afterCarriageReturn = byte == UInt8(ascii: "\r")
+                if afterCarriageReturn { line += 1 }
             }
         }
-        return line
     }
 }
 
@@ -104,6 +174,8 @@ protocol CSVFields {
     mutating func append(_ run: UnsafeBufferPointer<UInt8>)
     mutating func endField()
     mutating func removeAll()
+    /// The bytes of the field not yet ended.
+    var pendingLength: Int { get }
 }
 
 /// Counts a record's fields, and measures the longest field seen so far,
@@ -112,6 +184,8 @@ struct CSVFieldCounter: CSVFields {
     private(set) var count = 0
     private(set) var longestField = 0
     private var length = 0
+
+    var pendingLength: Int { length }
 
     mutating func append(_ byte: UInt8) { length += 1 }
     mutating func append(_ run: UnsafeBufferPointer<UInt8>) { length += run.count }
@@ -128,26 +202,91 @@ struct CSVFieldCounter: CSVFields {
     }
 }
 
-/// Keeps a record's fields as UTF-8 in one reused buffer.
+/// Keeps a record's fields as UTF-8 without copying what it need not: a
+/// field that is one run of the input (any unquoted field, a quoted one
+/// without doubled quotes or line breaks) points into the input, which
+/// must stay as it is until the next record is read; only the others
+/// are put together in a reused scratch buffer.
 struct CSVFieldBuffer: CSVFields {
-    private var bytes: [UInt8] = []
-    private var ends: [Int] = []
+    /// A field: a run of the input at `run`, or `count` bytes of
+    /// `scratch` from `start` when `run` is nil.
+    private struct Field {
+        var run: UnsafePointer<UInt8>?
+        var start: Int
+        var count: Int
+    }
 
-    var count: Int { ends.count }
+    private var scratch: [UInt8] = []
+    private var fields: [Field] = []
+    private var pending = Field(run: nil, start: 0, count: 0)
+    private var pendingInScratch = false
+    /// The cells `withRow` lends, reused from row to row.
+    private var cells: [UnsafeBufferPointer<UInt8>] = []
 
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
-    mutating func append(_ run: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: run) }
-    mutating func endField() { ends.append(bytes.count) }
+    var count: Int { fields.count }
+
+    var pendingLength: Int { pending.count }
+
+    mutating func append(_ byte: UInt8) {
+        moveToScratch()
+        scratch.append(byte)
+        pending.count += 1
+    }
+
+    mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
+        if pending.count == 0, !pendingInScratch {
+            pending.run = run.baseAddress.map(UnsafePointer.init)
+            pending.count = run.count
+            return
+        }
+        moveToScratch()
+        scratch.append(contentsOf: run)
+        pending.count += run.count
+    }
+
+    mutating func endField() {
+        fields.append(pending)
+        pending = Field(run: nil, start: 0, count: 0)
+        pendingInScratch = false
+    }
 
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+        pending = Field(run: nil, start: 0, count: 0)
+        pendingInScratch = false
+    }
+
+    /// Copies the pending field into the scratch buffer, to be added to.
+    private mutating func moveToScratch() {
+        guard !pendingInScratch else { return }
+        let start = scratch.count
+        if let run = pending.run { scratch.append(contentsOf: UnsafeBufferPointer(start: run, count: pending.count)) }
+        pending = Field(run: nil, start: start, count: pending.count)
+        pendingInScratch = true
+    }
+
+    /// Lends the record as a row of at least `columnCount` cells, the
+    /// missing ones empty; the row is valid only inside `body`.
+    mutating func withRow(
+        columnCount: Int, _ body: (UTF8TableRow) throws(ConversionError) -> Void
+    ) throws(ConversionError) {
+        cells.removeAll(keepingCapacity: true)
+        scratch.withUnsafeBufferPointer { scratch in
+            for field in fields { cells.append(Self.bytes(of: field, scratch: scratch)) }
+        }
+        while cells.count < columnCount { cells.append(UnsafeBufferPointer(start: nil, count: 0)) }
+        try cells.withUnsafeBufferPointer { cells throws(ConversionError) in try body(UTF8TableRow(cells: cells)) }
+    }
+
+    private static func bytes(of field: Field, scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        if let run = field.run { return UnsafeBufferPointer(start: run, count: field.count) }
+        return UnsafeBufferPointer(rebasing: scratch[field.start..<field.start + field.count])
     }
 
     /// The text of field `index`. Fields split valid UTF-8 at ASCII
     /// bytes, so each is valid UTF-8 on its own.
     func text(at index: Int) -> String {
-        let start = index == 0 ? 0 : ends[index - 1]
-        return String(decoding: bytes[start..<ends[index]], as: UTF8.self)
+        scratch.withUnsafeBufferPointer { String(decoding: Self.bytes(of: fields[index], scratch: $0), as: UTF8.self) }
     }
 }

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The Markdown writer's output buffer: UTF-8 bytes in one block of
+/// memory the writer owns, appended with a capacity check and a copy —
+/// no uniqueness checks or generic machinery per call, which the row
+/// path of a large table makes millions of.
+final class MarkdownBytes {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The bytes held.
+    private(set) var count = 0
+
+    init(capacity: Int = 1 << 17) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The bytes held, valid until the next change.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(2 * capacity, count + extra)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.initialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        memcpy(base + count, source, bytes.count)
+        count += bytes.count
+    }
+
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Whether the bytes start with `text`'s UTF-8.
+    func starts(with text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { prefix in count >= prefix.count && (prefix.isEmpty || memcmp(base, prefix.baseAddress!, prefix.count) == 0) }
+    }
+
+    /// Puts `text` in place of the first `length` bytes.
+    func replacePrefix(_ length: Int, with text: String) {
+        let rest = Array(UnsafeBufferPointer(start: base + length, count: count - length))
+        count = 0
+        append(text)
+        rest.withUnsafeBufferPointer { append($0) }
+    }
+
+    func removeAll() { count = 0 }
+}
