@@ -18,21 +18,74 @@ enum PDFConverter: FormatConverter {
 
     static func convert(_ input: ConversionInput, into sink: DocumentSink, recognizer: PDFPageRecognizer?) throws(ConversionError) {
         let document = try PDFDocument(data: input.bytes, password: input.options.password)
-        let pageCount = document.pageCount
         try input.deadline.check()
+        var first = try readPages(of: document, input: input, recognizer: recognizer)
 
-        // First pass: text, links and scans, page by page.
+        // Scanned pages go through OCR on all cores: pages render here, one
+        // at a time, and are recognised in parallel.
+        var ocrConfidence: Double?
+        var ocrMetadata = Metadata()
+        var ocrWarnings: [String] = []
+        if recognizer == nil, !first.needingOCR.isEmpty, input.options.ocrMode != .never {
+            let results = try PDFPageOCR.recognize(pages: first.needingOCR, of: document, input: input)
+            for (number, result) in zip(first.needingOCR, results) {
+                first.pages[number - 1].lines = []
+                first.pages[number - 1].recognizedBlocks = result.modelBlocks
+            }
+            ocrConfidence = results.meanConfidence
+            results.report(pageNumbers: first.needingOCR, metadata: &ocrMetadata, warnings: &ocrWarnings)
+            first.needingOCR = []
+        }
+
+        let regionResults = try PDFRegionOCR.recognize(first.imageRegions, of: document, input: input)
+        for (region, result) in zip(first.imageRegions, regionResults) {
+            guard let result else { continue }
+            first.pages[region.page - 1].imageTextBlocks += result.modelBlocks
+        }
+
+        PDFRunningTextFilter.apply(to: &first.pages)
+        let outline = document.outline()
+
+        var documentMetadata = metadata(document.info, input: input, pageCount: document.pageCount,
+                                        unmapped: first.unmapped, needingOCR: first.needingOCR)
+        if let ocrConfidence {
+            documentMetadata.extra.append((key: "ocr_confidence", value: ImageConverter.formatConfidence(ocrConfidence)))
+        }
+        documentMetadata.extra += ocrMetadata.extra
+        sink.setMetadata(documentMetadata)
+        for warning in ocrWarnings { sink.addWarning(warning) }
+        if first.unmapped > 0 {
+            sink.addWarning("\(first.unmapped) characters could not be mapped to Unicode")
+        }
+        if !first.needingOCR.isEmpty {
+            let list = first.needingOCR.map(String.init).joined(separator: ", ")
+            let one = first.needingOCR.count == 1
+            sink.addWarning("\(one ? "page" : "pages") \(list) \(one ? "has" : "have") no text layer and OCR is off, so \(one ? "it is" : "they are") blank")
+        }
+        try writePages(&first.pages, outline: outline, input: input, into: sink)
+    }
+
+    /// What the first pass gathers over the whole document.
+    private struct FirstPass {
         var pages: [PDFPageContent] = []
-        pages.reserveCapacity(pageCount)
-        var builder = PDFLineBuilder()
         var needingOCR: [Int] = []
         var imageRegions: [PDFRegionOCR.Region] = []
+        var unmapped = 0
+    }
+
+    /// First pass: text, links, rules and scans, page by page.
+    private static func readPages(
+        of document: PDFDocument, input: ConversionInput, recognizer: PDFPageRecognizer?
+    ) throws(ConversionError) -> FirstPass {
+        var result = FirstPass()
+        result.pages.reserveCapacity(document.pageCount)
+        var builder = PDFLineBuilder()
         var characters = 0
-        for index in 0..<pageCount {
+        for index in 0..<document.pageCount {
             try input.deadline.check()
             let number = index + 1
             guard let page = document.page(at: index) else {
-                pages.append(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []))
+                result.pages.append(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []))
                 continue
             }
             let (pageWidth, pageHeight) = page.size
@@ -41,6 +94,9 @@ enum PDFConverter: FormatConverter {
                 text, links: text.characters.isEmpty ? [] : page.links(), width: pageWidth, height: pageHeight)
             let (lines, uris) = builder.lines(from: layout, links: links)
             var content = PDFPageContent(number: number, width: width, height: height, lines: lines, links: uris)
+            if width == pageWidth, height == pageHeight, layout.characters.first?.box == text.characters.first?.box {
+                content.rules = rules(of: page, lines: lines, width: width, height: height)
+            }
             let visible = lines.reduce(0) { $0 + $1.characterCount }
             characters += visible
             if characters > maxDocumentCharacters {
@@ -53,58 +109,33 @@ enum PDFConverter: FormatConverter {
                     content.lines = []
                     content.recognizedBlocks = blocks
                 } else {
-                    needingOCR.append(number)
+                    result.needingOCR.append(number)
                 }
             } else if recognizer == nil, input.options.ocrMode == .auto {
-                imageRegions += readableImageRegions(of: page, text: text, width: pageWidth, height: pageHeight)
+                result.imageRegions += readableImageRegions(of: page, text: text, width: pageWidth, height: pageHeight)
             }
-            pages.append(content)
+            result.pages.append(content)
         }
+        result.unmapped = builder.unmappedCount
+        return result
+    }
 
-        // Scanned pages go through OCR on all cores: pages render here, one
-        // at a time, and are recognised in parallel.
-        var ocrConfidence: Double?
-        var ocrMetadata = Metadata()
-        var ocrWarnings: [String] = []
-        if recognizer == nil, !needingOCR.isEmpty, input.options.ocrMode != .never {
-            let results = try PDFPageOCR.recognize(pages: needingOCR, of: document, input: input)
-            for (number, result) in zip(needingOCR, results) {
-                pages[number - 1].lines = []
-                pages[number - 1].recognizedBlocks = result.modelBlocks
-            }
-            ocrConfidence = results.meanConfidence
-            results.report(pageNumbers: needingOCR, metadata: &ocrMetadata, warnings: &ocrWarnings)
-            needingOCR = []
+    /// The rules in the regions of the page whose text looks like a table.
+    private static func rules(of page: PDFPage, lines: [PDFTextLine], width: Double, height: Double) -> PDFRules {
+        var rules = PDFRules.none
+        for region in PDFTableCandidates.regions(of: lines, width: width, height: height) {
+            let found = PDFRuleScanner.rules(of: page, in: region)
+            rules.horizontal += found.horizontal
+            rules.vertical += found.vertical
         }
+        return rules
+    }
 
-        let regionResults = try PDFRegionOCR.recognize(imageRegions, of: document, input: input)
-        for (region, result) in zip(imageRegions, regionResults) {
-            guard let result else { continue }
-            pages[region.page - 1].imageTextBlocks += result.modelBlocks
-        }
-
-        PDFRunningTextFilter.apply(to: &pages)
-        let outline = document.outline()
-
-        var documentMetadata = metadata(document.info, input: input, pageCount: pageCount,
-                                        unmapped: builder.unmappedCount, needingOCR: needingOCR)
-        if let ocrConfidence {
-            documentMetadata.extra.append((key: "ocr_confidence", value: ImageConverter.formatConfidence(ocrConfidence)))
-        }
-        documentMetadata.extra += ocrMetadata.extra
-        sink.setMetadata(documentMetadata)
-        for warning in ocrWarnings { sink.addWarning(warning) }
-        if builder.unmappedCount > 0 {
-            sink.addWarning("\(builder.unmappedCount) characters could not be mapped to Unicode")
-        }
-        if !needingOCR.isEmpty {
-            let list = needingOCR.map(String.init).joined(separator: ", ")
-            let one = needingOCR.count == 1
-            sink.addWarning("\(one ? "page" : "pages") \(list) \(one ? "has" : "have") no text layer and OCR is off, so \(one ? "it is" : "they are") blank")
-        }
-
-        // Second pass: layout and blocks. One page is held back so a table
-        // running over the page break can be joined.
+    /// Second pass: layout and blocks. One page is held back so a table
+    /// running over the page break can be joined.
+    private static func writePages(
+        _ pages: inout [PDFPageContent], outline: [PDFOutlineEntry], input: ConversionInput, into sink: DocumentSink
+    ) throws(ConversionError) {
         var layout = PDFBlockBuilder(
             headings: PDFHeadingClassifier(pages: pages, outline: outline), spacing: PDFLineSpacing(pages: pages))
         var held: (number: Int, blocks: [Block])?
