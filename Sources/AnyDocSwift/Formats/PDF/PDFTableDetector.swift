@@ -82,7 +82,7 @@ enum PDFTableDetector {
             }
             let next = end + 1
             if next < rows.count, rows[next].lines.count >= 2, rows[next].box.minY - rows[end].box.maxY <= 2.5 * em,
-               rows[end].box.width < 0.6 * bounds.width, gap <= (rowGap ?? 0.5 * em) + 0.3 * em {
+               rows[end].box.width < 0.6 * bounds.width, gap <= (rowGap ?? em) + 0.3 * em {
                 end += 1
                 continue
             }
@@ -96,24 +96,40 @@ enum PDFTableDetector {
         for row in rows { bounds = bounds.union(row.box) }
         let sizes = rows.flatMap { $0.lines.map { $0.fontSize } }.sorted()
         let em = max(sizes[sizes.count / 2], 1)
-        let separators = ruledSeparators(rules, bounds: bounds, em: em) ?? coverageSeparators(rows, bounds: bounds, em: em)
-        guard let separators else { return nil }
+        guard let coverage = coverageSeparators(rows, bounds: bounds, em: em) else { return nil }
+        // Rules add the columns whose cells sit too close for a clear strip.
+        var separators = coverage
+        for x in ruledSeparators(rules, bounds: bounds, em: em) where !coverage.contains(where: { c in
+            // The same boundary when no text lies between the two.
+            !rows.contains { $0.lines.contains { $0.box.maxX > min(c, x) && $0.box.minX < max(c, x) } }
+        }) {
+            separators.append(x)
+        }
+        separators.sort()
+        // Bands only where the rules separate most rows, not a few groups.
+        let gridLines = rows.filter { $0.lines.count >= 2 }.count
+        let bands = ruledBands(rules, bounds: bounds, em: em).flatMap { Double($0.count) >= 0.6 * Double(gridLines) ? $0 : nil }
+        var grid = gridRows(rows, separators: separators, bands: bands, em: em)
+        // A column no row fills is a gap inside cells, not a column.
+        while let empty = (0...separators.count).first(where: { column in grid.allSatisfy { $0.cells[column].isEmpty } }),
+              !separators.isEmpty {
+            separators.remove(at: max(0, empty - 1))
+            grid = gridRows(rows, separators: separators, bands: bands, em: em)
+        }
         let columnCount = separators.count + 1
-        guard columnCount >= 2, columnCount <= 20 else { return nil }
-        let grid = gridRows(rows, separators: separators, bands: ruledBands(rules, bounds: bounds, em: em), em: em)
-        guard grid.count >= 3, isPlausible(grid, columnCount: columnCount) else { return nil }
+        guard columnCount >= 2, columnCount <= 20, grid.count >= 3, isPlausible(grid, columnCount: columnCount) else { return nil }
         return (table(grid, separators: separators, rules: rules, links: links), columnCount)
     }
 
-    /// Column separators from vertical rules inside the table, when it has any.
-    static func ruledSeparators(_ rules: PDFRules, bounds: PDFRect, em: Double) -> [Double]? {
+    /// Column separators from the vertical rules inside the table.
+    static func ruledSeparators(_ rules: PDFRules, bounds: PDFRect, em: Double) -> [Double] {
         let inside = rules.vertical.filter {
             $0.position > bounds.minX + 1 && $0.position < bounds.maxX - 1
                 && min($0.end, bounds.maxY) - max($0.start, bounds.minY) >= em
         }.map { $0.position }.sorted()
         var separators: [Double] = []
         for x in inside where separators.last.map({ x - $0 > 2 }) ?? true { separators.append(x) }
-        return separators.isEmpty ? nil : separators
+        return separators
     }
 
     /// The heights of the horizontal rules across the table, when there
