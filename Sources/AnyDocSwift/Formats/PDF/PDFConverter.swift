@@ -81,6 +81,7 @@ enum PDFConverter: FormatConverter {
         result.pages.reserveCapacity(document.pageCount)
         var builder = PDFLineBuilder()
         var characters = 0
+        var ruleBudget = maxRuleRegions
         for index in 0..<document.pageCount {
             try input.deadline.check()
             let number = index + 1
@@ -94,7 +95,7 @@ enum PDFConverter: FormatConverter {
             let (lines, uris) = builder.lines(from: layout, links: links)
             var content = PDFPageContent(number: number, width: width, height: height, lines: lines, links: uris)
             if width == pageWidth, height == pageHeight, layout.characters.first?.box == text.characters.first?.box {
-                content.rules = rules(of: page, lines: lines, width: width, height: height)
+                content.rules = rules(of: page, lines: lines, width: width, height: height, budget: &ruleBudget)
             }
             let visible = lines.reduce(0) { $0 + $1.characterCount }
             characters += visible
@@ -133,10 +134,22 @@ enum PDFConverter: FormatConverter {
         return (width, height, text, text.characters.isEmpty ? [] : page.links())
     }
 
+    /// Table regions rendered for rules per document at most: rendering
+    /// draws everything under the region, so the work stays bounded.
+    static let maxRuleRegions = 8
+
     /// The rules in the regions of the page whose text looks like a table.
-    private static func rules(of page: PDFPage, lines: [PDFTextLine], width: Double, height: Double) -> PDFRules {
+    /// A region over an image is not rendered: decoding the image would
+    /// cost more than the whole text layer, and its lines are no rules.
+    private static func rules(
+        of page: PDFPage, lines: [PDFTextLine], width: Double, height: Double, budget: inout Int
+    ) -> PDFRules {
         var rules = PDFRules.none
-        for region in PDFTableCandidates.regions(of: lines, width: width, height: height) {
+        let regions = PDFTableCandidates.regions(of: lines, width: width, height: height)
+        guard !regions.isEmpty, budget > 0 else { return rules }
+        let images = page.imageAreas()
+        for region in regions where budget > 0 && !images.contains(where: { $0.intersectionArea(region) > 0 }) {
+            budget -= 1
             let found = PDFRuleScanner.rules(of: page, in: region)
             rules.horizontal += found.horizontal
             rules.vertical += found.vertical
