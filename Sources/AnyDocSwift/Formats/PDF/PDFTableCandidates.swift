@@ -3,7 +3,8 @@
 ///
 /// A row looks tabular when it has two or more pieces, or a gap between
 /// words wider than a stretched space (cells of a ruled table set close
-/// together). Three or more such rows, close together, make a region.
+/// together). Three or more such rows, close together, with a cell edge
+/// repeated in three of them, make a region.
 enum PDFTableCandidates {
     /// Regions rendered per page at most: the work per page stays bounded.
     static let maxRegions = 6
@@ -14,7 +15,7 @@ enum PDFTableCandidates {
         var run: [PDFRow] = []
         func close() {
             defer { run = [] }
-            guard run.filter(isTabular).count >= 3, var box = run.first?.box else { return }
+            guard run.filter(isTabular).count >= 3, hasAlignedColumn(run), var box = run.first?.box else { return }
             for row in run { box = box.union(row.box) }
             let em = max(run.map { $0.fontSize }.max() ?? 10, 6)
             regions.append(PDFRect(minX: max(0, box.minX - 2 * em), minY: max(0, box.minY - 1.5 * em),
@@ -32,6 +33,28 @@ enum PDFTableCandidates {
         }
         if regions.count < maxRegions { close() }
         return regions
+    }
+
+    /// True when a cell edge repeats: some piece after the first of its
+    /// row starts (or ends) within 2 points of one in two other rows.
+    /// Text set with ragged gaps (an OCR text layer, a diagram's labels)
+    /// has none, and is not rendered.
+    static func hasAlignedColumn(_ rows: [PDFRow]) -> Bool {
+        var rowsAt: [Int: Set<Int>] = [:]
+        for (index, row) in rows.enumerated() {
+            var pieces: [PDFRect] = row.lines.dropFirst().map { $0.box }
+            for line in row.lines {
+                let em = max(line.fontSize, 1)
+                for (word, previous) in zip(line.words.dropFirst(), line.words) where word.box.minX - previous.box.maxX > 0.45 * em {
+                    pieces.append(word.box)
+                }
+            }
+            for piece in pieces {
+                rowsAt[Int((piece.minX / 2).rounded()), default: []].insert(index)
+                rowsAt[-1 - Int((piece.maxX / 2).rounded()), default: []].insert(index)
+            }
+        }
+        return rowsAt.values.contains { $0.count >= 3 }
     }
 
     static func isTabular(_ row: PDFRow) -> Bool {
