@@ -5,6 +5,11 @@
 # FOLDER defaults to ../shared/corpus. The rivals go into a virtualenv in
 # .build/bench-venv (override with BENCH_VENV).
 #
+#   Scripts/bench.sh --startup
+# measures only whole-process start-up (Scripts/bench-startup.py): CPU time of
+# `anydoc --version` and of converting a small DOCX, PDF and image, beside
+# pandoc and pdftotext. The full run prints the same table at its end.
+#
 #   Scripts/bench.sh --memory
 # measures anydoc's peak resident memory (/usr/bin/time) on large inputs
 # made in /tmp: a 100 MB CSV that is one field, the same as text, and the
@@ -43,9 +48,11 @@ if [ "${1:-}" = "--big" ]; then
   venv="${BENCH_VENV:-.build/bench-venv}"
   [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
   "$venv/bin/pip" install -q python-calamine openpyxl python-docx fpdf2
-  for tool in pandoc pdftotext; do
-    command -v "$tool" >/dev/null || echo "($tool is not installed: its rows are left out; apt-get install pandoc poppler-utils)" >&2
-  done
+  if ! command -v pandoc >/dev/null || ! command -v pdftotext >/dev/null; then
+    sudo_cmd=""; [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    { $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq pandoc poppler-utils >/dev/null; } ||
+      echo "(pandoc or pdftotext could not be installed: their rows are left out)" >&2
+  fi
   "$venv/bin/python" Scripts/make-big-inputs.py "$big" >/dev/null
   swift build -c release --product anydoc >&2
   python3 Scripts/bench.py --big "$big" --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python"
@@ -62,6 +69,24 @@ if [ "${1:-}" = "--pdf-tables" ]; then
   "$venv/bin/pip" install -q "pymupdf4llm==1.27.2.3" pdf-inspector
   swift build -c release --product anydoc >&2
   python3 Scripts/bench-pdf-tables.py --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python"
+  exit 0
+fi
+
+if [ "${1:-}" = "--startup" ]; then
+  swift build -c release --product anydoc >&2
+  python3 Scripts/bench-startup.py --anydoc "$(swift build -c release --show-bin-path)/anydoc"
+  exit 0
+fi
+
+# The folder batch on one core against firecrawl-anydoc's in-process loop
+# over the same files, whole process against whole process.
+#   Scripts/bench.sh --batch [FOLDER]   (FOLDER defaults to ../shared/corpus)
+if [ "${1:-}" = "--batch" ]; then
+  venv="${BENCH_VENV:-.build/bench-venv}"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install -q firecrawl-anydoc
+  swift build -c release --product anydoc >&2
+  python3 Scripts/bench.py --batch "${2:-../shared/corpus}" --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python"
   exit 0
 fi
 
@@ -85,3 +110,5 @@ fi
 
 swift build -c release --product anydoc >&2
 python3 Scripts/bench.py "$folder" --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python" "$@"
+# Whole-process start-up beside pandoc and pdftotext (also alone: --startup).
+python3 Scripts/bench-startup.py --anydoc "$(swift build -c release --show-bin-path)/anydoc"

@@ -12,7 +12,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LIBRARIES = ["Sources/AnyDocSwift", "Sources/AnyDocProjects"]
+LIBRARIES = ["Sources/AnyDocSwift", "Sources/AnyDocPDF", "Sources/AnyDocProjects"]
 DECLARATION = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:static|final|class|override|mutating|nonisolated|indirect|convenience|required|lazy|private\(set\)|internal\(set\))\s+)*"
     r"(func|var|let|init|struct|class|enum|protocol|typealias|subscript|case|actor)\b\s*([A-Za-z_`][\w`]*)?")

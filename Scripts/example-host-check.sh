@@ -20,6 +20,15 @@ output=$(printf '%s\n' \
     | "$host" "$work/store" "$work/docs")
 echo "$output"
 fail() { echo "example host check failed: $1" >&2; exit 1; }
+# The host's own List, Table, Link and Image are used unqualified beside
+# AnyDocSwift's model (that it compiled is the check); the walk counts.
+cat >"$work/summary.html" <<'HTML'
+<html><body><ul><li>one</li><li>two</li></ul><table><tr><th>a</th></tr><tr><td>b</td></tr></table>
+<p><a href="https://example.com/">site</a> <img src="https://example.com/x.png" alt="pic"></p></body></html>
+HTML
+summary=$("$host" --summary "$work/summary.html")
+echo "$summary"
+[ "$summary" = "lists 1, tables 1, links 1, images 1" ] || fail "the summary walk counted wrongly"
 grep -q '^ingesting 2 files$' <<<"$output" || fail "no started event"
 grep -q '^done: 2 added, 0 failed$' <<<"$output" || fail "no finished event"
 grep -q '"next_cursor":"' <<<"$output" || fail "limit 1 gave no next page"

@@ -27,9 +27,10 @@ def main():
     parser.add_argument("anydoc")
     parser.add_argument("folder")
     parser.add_argument("--ocr", default="never", choices=["auto", "always", "never"])
-    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--batch", type=int, default=16, help="paths per Ray task")
     args = parser.parse_args()
     anydoc = os.path.abspath(args.anydoc)
+    load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="anydoc-ray-bench-") as work:
         started = time.monotonic()
         subprocess.run([anydoc, "ingest", args.folder, "--project", "Bench", "--store", os.path.join(work, "plain"),
@@ -51,8 +52,11 @@ def main():
     files = summary["files"]
     print(f"ray ingest vs plain ingest of {args.folder} ({files} files, --ocr {args.ocr}, 2 cores)")
     print(f"  plain anydoc ingest --jobs 2     {plain:8.2f} s  {files / plain:7.1f} files/s")
-    print(f"  ray, 2 nodes x 1 CPU, batch {args.batch:<3}  {summary['seconds']:8.2f} s  {files / summary['seconds']:7.1f} files/s"
+    profile = summary["profile"]
+    print(f"  ray, 2 nodes x 1 CPU, batch {profile['batch_size']:<3}  {summary['seconds']:8.2f} s  {files / summary['seconds']:7.1f} files/s"
           f"  (+{startup:.1f} s cluster start; {summary['seconds'] / plain:.2f}x plain)")
+    print("  profile: " + ", ".join(f"{key} {value}" for key, value in profile.items()))
+    print(f"  load average before: {load[0]:.1f}")
     print("  files per node: " + ", ".join(f"{node[:8]} {count}" for node, count in sorted(summary["nodes"].items())))
 
 

@@ -16,4 +16,9 @@ Scripts/ray-test.sh "$@"
 # The libraries as a dependency: every public declaration documented, and
 # a host package that uses only the public API builds and runs.
 python3 Scripts/check-doc-comments.py >/dev/null
+# Poppler's and Tesseract's functions as declared for loading on first use
+# match the installed headers.
+Scripts/check-c-libraries.sh
 Scripts/example-host-check.sh "$@"
+# The library as a versioned dependency of another package.
+Scripts/downstream-check.sh

@@ -11,10 +11,13 @@ let package = Package(
         .executableTarget(
             name: "AgentHost",
             dependencies: [
+                "HostWidgets",
                 .product(name: "AnyDocSwift", package: "AnyDocSwift"),
                 .product(name: "AnyDocProjects", package: "AnyDocSwift"),
             ]
-        )
+        ),
+        // The host's own List, Table, Link and Image, named as SwiftUI names them.
+        .target(name: "HostWidgets"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,12 +36,14 @@ public struct ChunkRecord: Codable, Sendable, Equatable {
     public var tokens: Int
     /// A continued table's header rows, which start `text`.
     public var tableHeader: String?
-    /// What to embed: `tableHeader`, if any, then the slice's Markdown.
+    /// For a chunk cut inside an HTML table: the `</table>` that ends `text`.
+    public var tableFooter: String?
+    /// What to embed: `tableHeader`, if any, the slice's Markdown, then `tableFooter`, if any.
     public var text: String
 
     enum CodingKeys: String, CodingKey {
         case schema, id, document, format, index, headingPath = "heading_path", pages, slides, sheets
-        case offset, length, chars, tokens, tableHeader = "table_header", text
+        case offset, length, chars, tokens, tableHeader = "table_header", tableFooter = "table_footer", text
     }
 
     /// The record of the `index`-th chunk; its `id` hashes `sourceSha256` and the offsets.
@@ -67,6 +69,7 @@ public struct ChunkRecord: Codable, Sendable, Equatable {
         chars = chunk.size.characters
         tokens = chunk.size.tokens
         tableHeader = chunk.tableHeader
+        tableFooter = chunk.tableFooter
         text = chunk.text
     }
 
@@ -75,8 +78,12 @@ public struct ChunkRecord: Codable, Sendable, Equatable {
     public static func records(
         markdown: String, format: DocumentFormat?, options: ChunkOptions, document: String, sourceSha256: String
     ) -> [ChunkRecord] {
-        let chunks = SectionSplitter.chunks(markdown, family: format?.family, options: options)
-            .filter(\.hasWords)
+        records(SectionSplitter.chunks(markdown, family: format?.family, options: options), format: format, document: document, sourceSha256: sourceSha256)
+    }
+
+    /// The records of chunks cut by the document's model (`Chunker.chunks(markdown:layout:)`), words only.
+    public static func records(_ chunks: [Chunk], format: DocumentFormat?, document: String, sourceSha256: String) -> [ChunkRecord] {
+        let chunks = chunks.filter(\.hasWords)
         return chunks.enumerated().map { ChunkRecord($1, index: $0, document: document, format: format?.rawValue, sourceSha256: sourceSha256) }
     }
 }

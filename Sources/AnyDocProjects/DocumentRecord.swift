@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One input's result in the worker protocol (`anydoc convert
 /// --files-from - --jsonl`): what an engine such as Ray gets back per
@@ -100,19 +101,18 @@ public struct DocumentRecord: Codable, Sendable, Equatable {
     /// that cannot be read or converted gives a failed record.
     public static func convert(path: String, converter: AnyDocConverter, chunks: ChunkOptions?) -> DocumentRecord {
         let host = ProcessInfo.processInfo.hostName
-        let clock = ContinuousClock()
         var timings = Timings(readMs: 0, convertMs: 0)
         var bytes: [UInt8] = []
         var record = DocumentRecord(path: path, status: "failed", warnings: [], timings: timings, host: host)
         do {
-            timings.readMs = milliseconds(try clock.measure { bytes = try converter.readRegularFile(at: path) })
+            timings.readMs = try milliseconds { bytes = try converter.readRegularFile(at: path) }
             let hash = SHA256.hex(bytes)
             record.sourceSha256 = hash
             record.sourceBytes = bytes.count
             var converted: Ingestion.ConvertedDocument?
-            timings.convertMs = milliseconds(try clock.measure {
+            timings.convertMs = try milliseconds {
                 converted = try Ingestion.convert(bytes, converter: converter, sourceHash: hash, path: path, fileName: path)
-            })
+            }
             let document = converted!
             let markdown = String(decoding: document.markdown, as: UTF8.self)
             record.status = "ok"
@@ -123,9 +123,9 @@ public struct DocumentRecord: Codable, Sendable, Equatable {
             record.warnings = document.warnings
             if let options = chunks {
                 let format = document.prepared.format.flatMap(DocumentFormat.init(rawValue:))
-                timings.chunkMs = milliseconds(clock.measure {
+                timings.chunkMs = milliseconds {
                     record.chunks = ChunkRecord.records(markdown: markdown, format: format, options: options, document: path, sourceSha256: hash)
-                })
+                }
             } else {
                 record.markdown = markdown
             }
@@ -138,9 +138,11 @@ public struct DocumentRecord: Codable, Sendable, Equatable {
         return record
     }
 
-    private static func milliseconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return (Double(seconds) * 1_000 + Double(attoseconds) / 1e15).rounded(toPlaces: 3)
+    /// How long `body` took, in milliseconds on the monotonic clock.
+    private static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = MonotonicClock.nanoseconds()
+        try body()
+        return (Double(MonotonicClock.nanoseconds() &- start) / 1e6).rounded(toPlaces: 3)
     }
 }
 

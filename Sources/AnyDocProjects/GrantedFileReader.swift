@@ -1,4 +1,6 @@
-import Foundation
+import AnyDocSwift
+import FoundationEssentials
+import Glibc
 
 /// Reads a file for the MCP `convert` tool, and only a regular file inside
 /// the granted folders.
@@ -54,7 +56,7 @@ struct GrantedFileReader {
     }
 
     private func open(_ real: String, shownAs path: String) throws(ProjectError) -> Int32 {
-        let descriptor = Glibc.open(real, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let descriptor = POSIXFile.openForReading(real, followLinks: false)
         guard descriptor >= 0 else {
             throw ProjectError.io("cannot open '\(SafeName.escaped(path))': \(String(cString: strerror(errno)))")
         }
@@ -84,19 +86,18 @@ struct GrantedFileReader {
 
     private func readAll(_ descriptor: Int32, expected: Int, shownAs path: String) throws(ProjectError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(min(expected + 1, maxBytes + 1), 1 << 16))
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ProjectError.io("cannot read '\(SafeName.escaped(path))': \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { return bytes }
-            bytes += chunk[..<got]
+        let chunkSize = max(min(expected + 1, maxBytes + 1), 1 << 16)
+        let failure = try POSIXFile.readChunks(descriptor, chunkSize: chunkSize) { (chunk) throws(ProjectError) -> Bool in
+            bytes += chunk
             if bytes.count > maxBytes {
                 throw ProjectError.invalidArgument("'\(SafeName.escaped(path))' is over the \(maxBytes)-byte limit")
             }
+            return true
         }
+        if let failure {
+            throw ProjectError.io("cannot read '\(SafeName.escaped(path))': \(String(cString: strerror(failure)))")
+        }
+        return bytes
     }
 
     private func denied(_ shown: String) -> ProjectError {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The folders whose files the MCP `convert` tool may read, as granted on
 /// the server's command line (`anydoc mcp --allow DIR`). Each is resolved

@@ -25,7 +25,7 @@ extension Ingestion {
     public func run(
         _ paths: [String], project: String, events: (@Sendable (IngestEvent) -> Void)? = nil
     ) async throws(ProjectError) -> IngestSummary {
-        let start = FileSystem.now()
+        let start = MonotonicClock.seconds()
         let plan = Self.plan(paths)
         events?(.started(files: plan.inputs.count))
         plan.skipped.forEach { events?(.skipped($0)) }
@@ -43,7 +43,7 @@ extension Ingestion {
             case nil: break
             }
         }
-        summary.seconds = FileSystem.now() - start
+        summary.seconds = MonotonicClock.seconds() - start
         return summary
     }
 

@@ -226,7 +226,7 @@ public struct Ingestion: Sendable {
     /// Ingests the inputs of `plan` into `project` (created if missing), keeping its skips and failures.
     /// Throws only when the project cannot be created; a file's failure goes into `failed`.
     public func run(_ plan: Plan, project: String, progress: (@Sendable (String) -> Void)? = nil) throws(ProjectError) -> IngestSummary {
-        let start = FileSystem.now()
+        let start = MonotonicClock.seconds()
         let project = try store.ensureProject(project).name
         let outcomes = run(plan.inputs, project: project, progress: progress)
         var summary = IngestSummary(project: project, skipped: plan.skipped, failed: plan.failed)
@@ -236,7 +236,7 @@ public struct Ingestion: Sendable {
             case .failure(let error): summary.failed.append(.init(file: input.file, error: error))
             }
         }
-        summary.seconds = FileSystem.now() - start
+        summary.seconds = MonotonicClock.seconds() - start
         return summary
     }
 
@@ -380,9 +380,10 @@ struct Rendering {
 }
 
 /// Passes a conversion through to the Markdown writer while counting the
-/// pages, slides and sheets it announces.
-final class CountingSink: DocumentSink {
-    private let target: DocumentSink
+/// pages, slides and sheets it announces; `ForwardingSink` passes on
+/// everything else.
+final class CountingSink: ForwardingSink {
+    let target: DocumentSink
     private(set) var pages = 0
     private(set) var slides = 0
     private(set) var sheets = 0
@@ -402,11 +403,7 @@ final class CountingSink: DocumentSink {
         if sheets > 0 { return (sheets, "sheet") }
         if pages > 0 { return (pages, "page") }
         guard let count = metadata.pageCount else { return nil }
-        switch family {
-        case .presentation: return (count, "slide")
-        case .spreadsheet: return (count, "sheet")
-        default: return (count, "page")
-        }
+        return (count, family?.unitName ?? "page")
     }
 
     func setMetadata(_ metadata: Metadata) {
@@ -426,12 +423,4 @@ final class CountingSink: DocumentSink {
     }
 
     var needsMetadata: Bool { keepsMetadata || target.needsMetadata }
-    func beginTable(columnCount: Int) throws(ConversionError) { try target.beginTable(columnCount: columnCount) }
-    func appendTableRow(_ row: TableRow) throws(ConversionError) { try target.appendTableRow(row) }
-    func appendTableRow(texts: [String]) throws(ConversionError) { try target.appendTableRow(texts: texts) }
-    func endTable() throws(ConversionError) { try target.endTable() }
-    func addFootnote(_ footnote: FootnoteDefinition) { target.addFootnote(footnote) }
-    func addAsset(_ asset: Asset) { target.addAsset(asset) }
-    func addWarning(_ warning: String) { target.addWarning(warning) }
-    func limitOutput(forInputBytes count: Int) { target.limitOutput(forInputBytes: count) }
 }

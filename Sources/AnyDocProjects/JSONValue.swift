@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Any JSON value: tool schemas, MCP messages and tool arguments, which
 /// arrive untyped before they are decoded into an input type.

@@ -1,4 +1,8 @@
-import Foundation
+import AnyDocSwift
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Runs an MCP server's tool calls on a small pool of worker threads, so
 /// one slow call never holds up the others, and gives each call a time
@@ -12,6 +16,9 @@ import Foundation
 /// long SQLite query stops as well. A call the client cancels is stopped
 /// the same way and, as MCP asks, not answered. Responses are written
 /// whole, a line at a time, under a lock.
+///
+/// Unchecked: the queue and the workers' state below are guarded by an
+/// `ConditionLock`, which workers wait on for calls; `Mutex` cannot wait.
 public final class MCPDispatcher: @unchecked Sendable {
     /// What one worker thread runs calls with: its own tools (and so its
     /// own store connection), and how to stop what it is running.
@@ -35,11 +42,11 @@ public final class MCPDispatcher: @unchecked Sendable {
     private let server: MCPServer
     private let workers: [Worker]
     private let write: @Sendable (String) -> Void
-    private let writeLock = NSLock()
+    private let writeLock = Mutex(())
 
     // Guarded by `state`: the queue, what each worker runs, and how many
     // calls still owe an answer.
-    private let state = NSCondition()
+    private let state = ConditionLock()
     private var queue: [Call] = []
     private var running: [Call?]
     private var unanswered = 0
@@ -48,6 +55,7 @@ public final class MCPDispatcher: @unchecked Sendable {
     /// workers then end.
     private var stopping = false
 
+    /// Unchecked: `answered` is guarded by the dispatcher's `state` condition.
     final class Call: @unchecked Sendable {
         let id: JSONValue
         let name: String
@@ -111,11 +119,8 @@ public final class MCPDispatcher: @unchecked Sendable {
         guard !started else { return }
         started = true
         for index in workers.indices {
-            let thread = Thread { [self] in workerLoop(index) }
-            thread.name = "mcp-worker-\(index)"
-            // Converters recurse into nested documents: the main thread's size.
-            thread.stackSize = 8 << 20
-            thread.start()
+            // Converters recurse into nested documents: a large stack.
+            if let thread = try? WorkerThread.start({ [self] in workerLoop(index) }) { pthread_detach(thread) }
         }
     }
 
@@ -206,8 +211,6 @@ public final class MCPDispatcher: @unchecked Sendable {
     }
 
     private func emit(_ line: String) {
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        write(line)
+        writeLock.withLock { _ in write(line) }
     }
 }

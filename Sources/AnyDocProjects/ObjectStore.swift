@@ -202,7 +202,7 @@ enum FileSystem {
     }
 
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(ProjectError) {
-        if let failure = bytes.withUnsafeBytes({ DescriptorWrite.all(descriptor, $0) }) {
+        if let failure = bytes.withUnsafeBytes({ POSIXFile.writeAll(descriptor, $0) }) {
             throw .io("cannot write \(path): \(String(cString: strerror(failure)))")
         }
     }
@@ -211,27 +211,19 @@ enum FileSystem {
     /// on the open descriptor, so a FIFO or device put in its place is
     /// refused rather than waited on.
     static func read(_ path: String, missing: ProjectError) throws(ProjectError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = POSIXFile.openForReading(path)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw missing }
             throw .io("cannot open \(path): \(lastError)")
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard let info = POSIXFile.status(descriptor), POSIXFile.isRegular(info) else {
             throw .invalidArgument("\(path) is not a regular file")
         }
         var bytes = [UInt8]()
         bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io("cannot read \(path): \(lastError)")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        if let failure = POSIXFile.readChunks(descriptor, chunkSize: 1 << 16, { bytes.append(contentsOf: $0); return true }) {
+            throw .io("cannot read \(path): \(String(cString: strerror(failure)))")
         }
         return bytes
     }

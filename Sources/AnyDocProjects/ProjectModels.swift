@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import AnyDocSwift
 
 /// A named collection of resources. Names are unique after normalisation
@@ -250,10 +251,7 @@ public enum ProjectName {
     /// The normalised name uniqueness is checked on; throws `invalidArgument` as `displayName` does.
     public static func key(_ name: String) throws(ProjectError) -> String {
         let display = try displayName(name)
-        let folded = display.precomposedStringWithCompatibilityMapping
-            .folding(options: [.caseInsensitive], locale: nil)
-            .precomposedStringWithCompatibilityMapping
-        return collapseWhitespace(folded)
+        return collapseWhitespace(NFKCCaseFold.fold(display))
     }
 
     /// The name as shown: trimmed, whitespace collapsed, no control characters.

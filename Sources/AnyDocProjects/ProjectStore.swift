@@ -1,5 +1,7 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// The versioned store: projects, resources and their versions in SQLite
 /// (`store.sqlite`), document bytes and Markdown as content-addressed
@@ -8,6 +10,11 @@ import Foundation
 /// One `ProjectStore` serialises its own calls; several stores (threads or
 /// processes) may open the same folder at once: SQLite's WAL mode, a busy
 /// timeout and write transactions taken up front make them queue, not fail.
+///
+/// Unchecked: the connection is used under `lock`, except by `interrupt`,
+/// which must reach it from another thread while a query holds the lock
+/// (`sqlite3_interrupt` is safe to call so); a `Mutex` owning the
+/// connection would allow no such call.
 public final class ProjectStore: @unchecked Sendable {
     /// The store's folder, holding `store.sqlite` and `objects/`.
     public let root: String
@@ -15,7 +22,7 @@ public final class ProjectStore: @unchecked Sendable {
     public let objects: ObjectStore
     // Guarded by `lock`: a SQLite connection is used by one thread at a time.
     private let database: SQLiteDatabase
-    private let lock = NSLock()
+    private let lock = Mutex(())
 
     /// How a store is opened: `create` starts a new store where none is
     /// (ingesting is how a store begins); `existing` is for commands that
@@ -50,6 +57,9 @@ public final class ProjectStore: @unchecked Sendable {
             throw ProjectError.wrap(error)
         }
         chmod(databasePath, 0o600)
+        // Sections an older chunker cut are cut again; a store that cannot
+        // be written keeps them, and `anydoc store reindex` says why.
+        _ = try? reindexSections()
     }
 
     /// Objects without a database to say which are referenced: the store
@@ -64,10 +74,8 @@ public final class ProjectStore: @unchecked Sendable {
     /// Runs `body` with the connection, one caller at a time, with every
     /// failure turned into a `ProjectError`.
     func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws(ProjectError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
         do {
-            return try body(database)
+            return try lock.withLock { _ throws -> T in try body(database) }
         } catch {
             throw ProjectError.wrap(error)
         }

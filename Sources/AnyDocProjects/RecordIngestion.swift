@@ -19,7 +19,7 @@ public struct RecordIngestion {
     /// What has been stored or has failed so far; `finish()` completes it.
     public private(set) var summary: IngestSummary
     private var seen: Set<String> = []
-    private let started = FileSystem.now()
+    private let started = MonotonicClock.seconds()
 
     /// An ingest of `plan`'s files into `project`, which is created if missing.
     public init(store: ProjectStore, converter: AnyDocConverter = AnyDocConverter(), plan: Ingestion.Plan, project: String) throws(ProjectError) {
@@ -56,7 +56,7 @@ public struct RecordIngestion {
             summary.failed.append(.init(file: file, error: .notFound("no record came back for it")))
         }
         seen.formUnion(expected)
-        summary.seconds = FileSystem.now() - started
+        summary.seconds = MonotonicClock.seconds() - started
         return summary
     }
 

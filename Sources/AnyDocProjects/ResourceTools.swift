@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 // Inputs and outputs of the resource tools. Properties are camelCase in
 // Swift and snake_case in JSON (`max_chars`, `next_offset`): every type
@@ -590,12 +591,12 @@ enum ListCursor {
 
     static func encode(after path: String) -> String {
         Data((prefix + path).utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+            .replacing( "+", with: "-").replacing( "/", with: "_")
+            .replacing( "=", with: "")
     }
 
     static func decode(_ cursor: String) throws(ProjectError) -> String {
-        var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var base64 = cursor.replacing( "-", with: "+").replacing( "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8), text.hasPrefix(prefix),
               !text.unicodeScalars.contains(where: SafeName.isControl) else {

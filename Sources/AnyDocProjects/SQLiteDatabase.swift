@@ -1,3 +1,4 @@
+import AnyDocSwift
 internal import CSQLite
 import Glibc
 
@@ -9,8 +10,6 @@ package struct SQLiteError: Error, Sendable, CustomStringConvertible {
 
     package var primaryCode: Int32 { code & 0xFF }
     package var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-    /// `SQLITE_CONSTRAINT_UNIQUE` or `_PRIMARYKEY` (C macros Swift cannot import).
-    package var isUniqueConstraint: Bool { code == SQLITE_CONSTRAINT | (8 << 8) || code == SQLITE_CONSTRAINT | (6 << 8) }
     package var description: String { "sqlite error \(code): \(message)" }
 }
 
@@ -76,13 +75,13 @@ final class SQLiteDatabase {
     /// turning a new file into WAL mode is retried until the busy timeout:
     /// SQLite returns it there without calling the busy handler.
     init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 30_000) throws(SQLiteError) {
-        let deadline = Self.monotonicSeconds() + Double(busyTimeoutMilliseconds) / 1000
+        let deadline = MonotonicClock.seconds() + Double(busyTimeoutMilliseconds) / 1000
         var pause: UInt32 = 1000
         while true {
             do {
                 try open(path: path, create: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
                 return
-            } catch where error.isBusy && Self.monotonicSeconds() < deadline {
+            } catch where error.isBusy && MonotonicClock.seconds() < deadline {
                 for statement in statements.values { sqlite3_finalize(statement) }
                 statements = [:]
                 sqlite3_close_v2(handle)
@@ -115,12 +114,6 @@ final class SQLiteDatabase {
         // saves a read(2) copy per page, and a larger cache keeps hot pages.
         try execute("PRAGMA mmap_size=268435456")
         try execute("PRAGMA cache_size=-16384")
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     deinit {
@@ -170,8 +163,6 @@ final class SQLiteDatabase {
         }
         return result
     }
-
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// Makes the statement running on this connection stop with
     /// `SQLITE_INTERRUPT`. Safe from any thread (SQLite only sets a flag), and

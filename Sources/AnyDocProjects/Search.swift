@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One search result: a section of a resource's live version. Results come
 /// grouped by resource, best resource first, each resource's sections best

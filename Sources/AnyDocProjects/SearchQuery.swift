@@ -127,6 +127,6 @@ struct SearchQuery {
     /// Quotes a term for FTS5: inside double quotes every character is
     /// literal text, so user input never becomes query syntax.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + text.replacing( "\"", with: "\"\"") + "\""
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A hit's snippet: a window of at most `width` characters of its text,
 /// placed where the most different query terms are marked. Cut in Swift
@@ -102,6 +103,6 @@ enum SearchSnippet {
         }
         out.append(contentsOf: text[position..<range.upperBound])
         if range.upperBound < text.count { out.append("…") }
-        return String(out).trimmingCharacters(in: .whitespaces)
+        return String(out).trimmingHorizontalSpace()
     }
 }

@@ -46,6 +46,13 @@ package enum SectionSplitter {
         Chunker.chunks(markdown: markdown, family: family, options: options, headingText: { ReaderText.inline($0) })
     }
 
+    /// The chunks of Markdown the writer rendered, cut by the blocks it
+    /// recorded; the same cuts as `chunks(_:family:options:)` makes of
+    /// the text alone (the corpus tests hold both to that).
+    package static func chunks(_ markdown: String, layout: [MarkdownBlockSpan], family: DocumentFormat.Family?, options: ChunkOptions) -> [Chunk] {
+        Chunker.chunks(markdown: markdown, layout: layout, family: family, options: options, headingText: { ReaderText.inline($0) })
+    }
+
     /// Which provenance level-2 headings carry, by the source's family.
     package enum DocumentFormatFamilyHint: Sendable {
         case presentation, spreadsheet, other
@@ -87,7 +94,7 @@ extension SectionSplitter.DocumentFormatFamilyHint {
         switch format.flatMap(DocumentFormat.init(rawValue:))?.family {
         case .presentation: self = .presentation
         case .spreadsheet: self = .spreadsheet
-        default: self = .other
+        case .wordprocessing, .ebook, .web, .table, .text, .pdf, .image, nil: self = .other
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the store lives: `--store DIR`, else `$ANYDOC_STORE`, else
 /// `$XDG_DATA_HOME/anydoc`, else `~/.local/share/anydoc`.
@@ -8,8 +9,15 @@ package enum StoreLocation {
         if let path = environment["ANYDOC_STORE"], !path.isEmpty { return path }
         // The XDG spec says relative values are invalid and must be ignored.
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/anydoc" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeFromPasswordFile()
         return home + "/.local/share/anydoc"
+    }
+
+    /// The user's home folder from the password database, for a process
+    /// started without `HOME`.
+    private static func homeFromPasswordFile() -> String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
     }
 }
 

@@ -212,17 +212,12 @@ extension FileSystem {
         defer { close(descriptor) }
         var hasher = SHA256()
         var size = 0
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            chunk.withUnsafeBufferPointer { hasher.update(buffer: UnsafeBufferPointer(rebasing: $0[0..<count])) }
-            size += count
+        let failure = POSIXFile.readChunks(descriptor, chunkSize: 1 << 20) { chunk in
+            hasher.update(buffer: chunk)
+            size += chunk.count
+            return true
         }
+        guard failure == nil else { return nil }
         return (hasher.finalizeHex(), size)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The store's timestamps: ISO 8601 UTC with milliseconds in the database
 /// and in JSON (`2026-03-01T09:30:00.250Z`), `Date` in Swift.

@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a batch puts each document's images: a folder of its own below
 /// the assets folder, named after its Markdown file (`sub/a.md` →
@@ -22,7 +23,7 @@ struct AssetPlacement: Sendable {
 
     func assets(for output: String) -> ConversionJob.Assets {
         let relative = String(output.dropLast(3))
-        let markdownFolder = realOutput + "/" + (output as NSString).deletingLastPathComponent
+        let markdownFolder = realOutput + "/" + PathName.folder(output)
         let link = RelativeLink.path(from: markdownFolder, to: realAssets + "/" + relative)
         return ConversionJob.Assets(root: assetsRoot, relative: relative, linkPrefix: link)
     }

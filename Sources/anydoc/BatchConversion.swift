@@ -1,6 +1,7 @@
 import AnyDocSwift
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Converts many documents in parallel into a folder that mirrors their
@@ -26,7 +27,7 @@ struct BatchConversion: Sendable {
         let removed = Mutex([String]())
         let manifest: Mutex<BatchManifest>
         let timings: Mutex<[String]>
-        let start = Terminal.monotonicSeconds()
+        let start = MonotonicClock.seconds()
         /// Held while the batch ends, so an interruption then waits for it.
         let ending = Mutex(false)
 
@@ -59,12 +60,12 @@ struct BatchConversion: Sendable {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < files.count else { return }
                 let file = files[index]
-                let fileStart = Terminal.monotonicSeconds()
+                let fileStart = MonotonicClock.seconds()
                 let item = process(file, output: outputs[index], converter: converter, placement: placement, root: root, state: state)
                 state.items.withLock { $0[index] = item }
                 state.manifest.withLock { $0.record(item, for: file) }
                 if timingsPath != nil {
-                    let line = Self.timingLine(item, totalSeconds: Terminal.monotonicSeconds() - fileStart)
+                    let line = Self.timingLine(item, totalSeconds: MonotonicClock.seconds() - fileStart)
                     state.timings.withLock { $0[index] = line }
                 }
                 progress.finished(file.relativePath)
@@ -85,11 +86,11 @@ struct BatchConversion: Sendable {
         if incremental, let unchanged = state.manifest.withLock({ $0.unchanged(file, output: output, in: root) }) {
             return unchanged
         }
-        let start = Terminal.monotonicSeconds()
+        let start = MonotonicClock.seconds()
         do throws(ConversionError) {
             let bytes = try converter.readRegularFile(at: file.path)
             item.bytesIn = bytes.count
-            if DocumentFormat(fileExtension: (file.path as NSString).pathExtension) == nil, converter.options.format == nil {
+            if DocumentFormat(fileExtension: PathName.extension(file.path)) == nil, converter.options.format == nil {
                 let detected = converter.detect(bytes, fileName: file.path)
                 if detected.format == nil && !detected.isEncrypted {
                     return skip(item, "no supported format found in its content", root: root, state: state)
@@ -105,7 +106,7 @@ struct BatchConversion: Sendable {
             item.status = .failed
             item.errorKind = error.kind.rawValue
             item.error = error.reason
-            item.milliseconds = (Terminal.monotonicSeconds() - start) * 1000
+            item.milliseconds = (MonotonicClock.seconds() - start) * 1000
             removeStale(output, root: root, state: state)
         }
         return item
@@ -159,7 +160,7 @@ struct BatchConversion: Sendable {
             if let timingsPath { Self.write(state.timings.withLock { $0.joined() }, to: timingsPath, what: "timings") }
             let summary = BatchSummary(
                 items: items, notes: inputs.notes, removedOutputs: state.removed.withLock { $0 },
-                seconds: Terminal.monotonicSeconds() - state.start, interrupted: interrupted)
+                seconds: MonotonicClock.seconds() - state.start, interrupted: interrupted)
             Terminal.writeError(summary.text(quiet: quiet))
             return items.contains(where: \.hasFailed) ? 1 : 0
         }
@@ -167,8 +168,8 @@ struct BatchConversion: Sendable {
 
     private static func write(_ text: String, to path: String, what: String) {
         do throws(ConversionError) {
-            let folder = try ContainedFolder(root: (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, relative: "")
-            try folder.write(Array(text.utf8), as: (path as NSString).lastPathComponent, tracked: false)
+            let folder = try ContainedFolder(root: PathName.folder(path).isEmpty ? "." : PathName.folder(path), relative: "")
+            try folder.write(Array(text.utf8), as: PathName.last(path), tracked: false)
         } catch {
             Terminal.writeError("anydoc: error: cannot write \(what) to \(path): \(error.reason)\n")
         }

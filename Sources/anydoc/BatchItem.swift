@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What became of one input of a batch: a line of `--report` and an entry
 /// of the incremental manifest.

@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the last runs into an output folder found, kept in that folder
 /// as `.anydoc-manifest.json`: for each input path, its size and

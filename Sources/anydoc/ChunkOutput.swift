@@ -1,17 +1,22 @@
 import AnyDocProjects
 import AnyDocSwift
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// `anydoc convert … --chunks`: documents cut by `Chunker` into JSON Lines
 /// (`ChunkRecord`, schema `anydoc.chunk/1`) for retrieval pipelines. One
 /// file or standard input goes to standard output or `-o FILE`; several
 /// files or a folder go to one stream (standard output, or `-o FILE.jsonl`)
 /// or, with `-o FOLDER`, to one `.jsonl` per document mirroring the tree.
+/// `jobs` files are converted at once; output and messages come in input
+/// order, byte for byte as with one job.
 struct ChunkOutput {
     let converter: AnyDocConverter
     let markdownOptions: MarkdownOptions
     let options: ChunkOptions
+    var jobs = 1
 
     /// The chunk options `--chunk-size`, `--chunk-unit` and `--chunk-overlap` give.
     static func options(_ parsed: ArgumentParser.Parsed) throws -> ChunkOptions {
@@ -33,26 +38,55 @@ struct ChunkOutput {
         let file = try output.flatMap { $0 == "-" ? nil : $0 }.map { path throws(ConversionError) in try OutputFile(path: path) }
         let sink: FileDescriptorOutput = file?.output ?? FileDescriptorOutput(descriptor: 1)
         var failed = 0
-        for input in inputs.files {
-            do {
-                try sink.write(try lines(for: input.path))
+        var closed = false
+        forEachInOrder(inputs.files) { input, result in
+            do throws(ConversionError) {
+                try sink.write(try result.get())
             } catch {
-                if error.kind == .io && error.reason.hasSuffix(String(cString: strerror(EPIPE))) { return 0 }
+                if error.kind == .io && error.reason.hasSuffix(String(cString: strerror(EPIPE))) { closed = true; return false }
                 Terminal.writeError("anydoc: error: \(Self.name(input.path)): \(error)\n")
                 failed += 1
             }
+            return true
         }
+        if closed { return 0 }
         try file?.commit()
         return failed == 0 ? 0 : 1
+    }
+
+    /// Each input's JSON Lines, made `jobs` at a time and handed to `body`
+    /// in input order, a window at a time so memory stays bounded; `body`
+    /// returns false to stop.
+    private func forEachInOrder(_ files: [InputFiles.File], _ body: (InputFiles.File, Result<String, ConversionError>) -> Bool) {
+        let workers = max(1, min(jobs, files.count))
+        let sharing = ChunkOutput(
+            converter: AnyDocConverter(options: converter.options.sharingCores(among: workers)), markdownOptions: markdownOptions, options: options)
+        var start = 0
+        while start < files.count {
+            let window = Array(files[start..<min(start + workers * 4, files.count)])
+            let results = Mutex([Result<String, ConversionError>?](repeating: nil, count: window.count))
+            let next = Atomic(0)
+            DispatchQueue.concurrentPerform(iterations: min(workers, window.count)) { _ in
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < window.count else { return }
+                    let result: Result<String, ConversionError>
+                    do throws(ConversionError) { result = .success(try sharing.lines(for: window[index].path)) } catch { result = .failure(error) }
+                    results.withLock { $0[index] = result }
+                }
+            }
+            for (input, result) in zip(window, results.withLock { $0 }) where !body(input, result!) { return }
+            start += window.count
+        }
     }
 
     /// One `.jsonl` per document under `folder`, named after its Markdown.
     private func runIntoFolder(_ inputs: InputFiles, folder: String) -> Int32 {
         var failed = 0
-        for input in inputs.files {
-            do {
-                let text = try lines(for: input.path)
-                let relative = (input.relativePath as NSString).deletingPathExtension + ".jsonl"
+        forEachInOrder(inputs.files) { input, result in
+            do throws(ConversionError) {
+                let text = try result.get()
+                let relative = PathName.removingExtension(input.relativePath) + ".jsonl"
                 let file = try OutputFile(root: folder, relative: relative)
                 try file.output.write(text)
                 try file.commit()
@@ -60,6 +94,7 @@ struct ChunkOutput {
                 Terminal.writeError("anydoc: error: \(Self.name(input.path)): \(error)\n")
                 failed += 1
             }
+            return true
         }
         return failed == 0 ? 0 : 1
     }
@@ -68,11 +103,15 @@ struct ChunkOutput {
     private func lines(for path: String) throws(ConversionError) -> String {
         let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
         let fileName = path == "-" ? nil : path
-        let (markdown, warnings) = try converter.markdownWithWarnings(bytes, fileName: fileName, options: markdownOptions)
-        for warning in warnings { Terminal.writeError("anydoc: warning: \(Self.name(path)): \(warning)\n") }
-        let format = converter.options.format ?? converter.detect(bytes, fileName: fileName).format
-        let records = ChunkRecord.records(
-            markdown: markdown, format: format, options: options, document: Self.name(path), sourceSha256: SHA256.hex(bytes))
+        // Cut by the model: the writer records where each block lies.
+        let output = StringOutput()
+        let writer = MarkdownWriter(output: output, options: markdownOptions, limits: converter.options.limits)
+        writer.recordsLayout = true
+        let format = try converter.convert(bytes, fileName: fileName, into: writer)
+        try writer.finish()
+        for warning in writer.warnings { Terminal.writeError("anydoc: warning: \(Self.name(path)): \(warning)\n") }
+        let chunks = SectionSplitter.chunks(output.text, layout: writer.layout, family: format.family, options: options)
+        let records = ChunkRecord.records(chunks, format: format, document: Self.name(path), sourceSha256: SHA256.hex(bytes))
         return JSONLines.encode(records)
     }
 

@@ -1,12 +1,12 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// An open folder below a root the user named, reached one component at
 /// a time without following links, so a link planted inside the output
 /// or assets folder cannot send a write anywhere else. The root itself is
 /// taken as named (it may be a link the user made on purpose).
-final class ContainedFolder: @unchecked Sendable {
+final class ContainedFolder: Sendable {
     let descriptor: Int32
     /// The folder's path, for messages.
     let path: String

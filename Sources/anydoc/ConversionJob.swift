@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Converts one document to a Markdown file or standard output, writing
 /// its images, if any, to its assets folder.
@@ -31,18 +32,35 @@ struct ConversionJob: Sendable {
     /// creating, writing and renaming the output file, which costs the
     /// file system more than converting a small document does.
     func convert(_ bytes: [UInt8], name: String?, into file: OutputFile) throws(ConversionError) -> Outcome {
-        let converting = Terminal.monotonicSeconds()
+        var outcome = try convert(name: name, into: file) { (writer) throws(ConversionError) in
+            try converter.convert(bytes, fileName: name, into: writer)
+        }
+        outcome.bytesIn = bytes.count
+        return outcome
+    }
+
+    /// Converts the file at `path` into `file`, reading it as the
+    /// conversion goes where its format allows.
+    func convert(fileAt path: String, into file: OutputFile) throws(ConversionError) -> Outcome {
+        try convert(name: path, into: file) { (writer) throws(ConversionError) in
+            try converter.convert(fileAt: path, into: writer)
+        }
+    }
+
+    private func convert(
+        name: String?, into file: OutputFile, _ body: (MarkdownWriter) throws(ConversionError) -> DocumentFormat
+    ) throws(ConversionError) -> Outcome {
+        let converting = MonotonicClock.seconds()
         do {
             let writer = MarkdownWriter(output: file.output, options: options, limits: converter.options.limits)
-            let format = try converter.convert(bytes, fileName: name, into: writer)
+            let format = try body(writer)
             try writer.completeDocument()
-            let converted = Terminal.monotonicSeconds()
+            let converted = MonotonicClock.seconds()
             try writer.finish()
             try writeAssets(writer.assets)
             let size = file.size
             try file.commit()
-            return Outcome(
-                seconds: converted - converting, bytesIn: bytes.count, bytesOut: size, format: format, warnings: writer.warnings)
+            return Outcome(seconds: converted - converting, bytesOut: size, format: format, warnings: writer.warnings)
         } catch {
             file.discard()
             throw name.map { error.naming($0) } ?? error.naming("<stdin>")
@@ -51,12 +69,30 @@ struct ConversionJob: Sendable {
 
     /// Converts `bytes` to standard output.
     func convertToStandardOutput(_ bytes: [UInt8], name: String?) throws(ConversionError) -> Outcome {
+        var outcome = try convertToStandardOutput(name: name) { (writer) throws(ConversionError) in
+            try converter.convert(bytes, fileName: name, into: writer)
+        }
+        outcome.bytesIn = bytes.count
+        return outcome
+    }
+
+    /// Converts the file at `path` to standard output, reading it as the
+    /// conversion goes where its format allows.
+    func convertToStandardOutput(fileAt path: String) throws(ConversionError) -> Outcome {
+        try convertToStandardOutput(name: path) { (writer) throws(ConversionError) in
+            try converter.convert(fileAt: path, into: writer)
+        }
+    }
+
+    private func convertToStandardOutput(
+        name: String?, _ body: (MarkdownWriter) throws(ConversionError) -> DocumentFormat
+    ) throws(ConversionError) -> Outcome {
         do {
             let writer = MarkdownWriter(output: FileDescriptorOutput(descriptor: 1), options: options, limits: converter.options.limits)
-            try converter.convert(bytes, fileName: name, into: writer)
+            let format = try body(writer)
             try writer.finish()
             try writeAssets(writer.assets)
-            return Outcome(bytesIn: bytes.count, warnings: writer.warnings)
+            return Outcome(format: format, warnings: writer.warnings)
         } catch {
             throw name.map { error.naming($0) } ?? error.naming("<stdin>")
         }

@@ -1,6 +1,7 @@
 import AnyDocSwift
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// `anydoc convert`: documents to Markdown, one file to standard output
@@ -60,7 +61,7 @@ enum ConvertCommand {
         let converter = AnyDocConverter(options: options)
 
         if parsed.has("chunks") {
-            let output = ChunkOutput(converter: converter, markdownOptions: markdownOptions, options: try ChunkOutput.options(parsed))
+            let output = ChunkOutput(converter: converter, markdownOptions: markdownOptions, options: try ChunkOutput.options(parsed), jobs: jobs)
             return try output.run(inputs, output: parsed.value("output"))
         }
         if inputs.files.count == 1 && !inputs.cameFromFolder {
@@ -126,7 +127,7 @@ enum ConvertCommand {
         var selection = InputFiles.Selection()
         selection.followLinks = parsed.has("follow-links")
         if let list = parsed.value("extensions") {
-            selection.extensions = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")).lowercased() })
+            selection.extensions = Set(list.split(separator: ",").map { String($0.drop { $0 == "." || $0 == " " }.reversed().drop { $0 == "." || $0 == " " }.reversed()).lowercased() })
         }
         for folder in [parsed.value("output"), parsed.value("assets")].compactMap({ $0 }) {
             if let identity = FileIdentity(path: folder) { selection.excluded.insert(identity) }
@@ -140,7 +141,7 @@ enum ConvertCommand {
             if parsed.has("null") { throw UsageError("-0 goes with --files-from") }
             return []
         }
-        let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: source)
+        let data = source == "-" ? try? AnyDocConverter().readStandardInput() : FileManager.default.contents(atPath: source).map(Array.init)
         guard let data else { throw UsageError("cannot read the list \(source)") }
         let separator: UInt8 = parsed.has("null") ? 0 : 10
         return data.split(separator: separator).map { String(decoding: $0, as: UTF8.self) }

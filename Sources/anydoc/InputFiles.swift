@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The documents a command works on: files named directly or listed with
 /// `--files-from`, and the regular files found by walking named folders
@@ -36,7 +37,7 @@ struct InputFiles {
     var cameFromFolder = false
 
     init(paths: [String], listed: [String] = [], selection: Selection = Selection()) throws {
-        for path in paths { try add(path, relativePath: (path as NSString).lastPathComponent, selection: selection) }
+        for path in paths { try add(path, relativePath: PathName.last(path), selection: selection) }
         for path in listed { try add(path, relativePath: Self.contained(path), selection: selection) }
         if !listed.isEmpty { cameFromFolder = true }
     }
@@ -65,7 +66,7 @@ struct InputFiles {
     }
 
     private mutating func take(_ path: String, _ relativePath: String, _ status: FileStatus, _ selection: Selection) {
-        if let extensions = selection.extensions, !extensions.contains((path as NSString).pathExtension.lowercased()) {
+        if let extensions = selection.extensions, !extensions.contains(PathName.extension(path).lowercased()) {
             skipped.append((path, "extension not among --extensions"))
             return
         }

@@ -1,4 +1,5 @@
-import Foundation
+import AnyDocSwift
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -20,7 +21,7 @@ enum Interruption {
         guard pipe(&ends) == 0 else { return }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         (readEnd, writeEnd) = (ends[0], ends[1])
-        Thread.detachNewThread { waitForSignal() }
+        if let thread = try? WorkerThread.start({ waitForSignal() }) { pthread_detach(thread) }
         for number in [SIGINT, SIGTERM] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { _ in

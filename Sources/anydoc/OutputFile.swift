@@ -1,5 +1,5 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A Markdown file written under a temporary name and renamed into place
@@ -11,15 +11,15 @@ final class OutputFile {
 
     /// `relative` is below `root` and reached without following links.
     init(root: String, relative: String) throws(ConversionError) {
-        let folder = try ContainedFolder(root: root, relative: (relative as NSString).deletingLastPathComponent)
-        file = try TemporaryFile(in: folder, finalName: (relative as NSString).lastPathComponent)
+        let folder = try ContainedFolder(root: root, relative: PathName.folder(relative))
+        file = try TemporaryFile(in: folder, finalName: PathName.last(relative))
         output = FileDescriptorOutput(descriptor: file.descriptor)
     }
 
     /// A path the user named: its folder is taken as named.
     convenience init(path: String) throws(ConversionError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        try self.init(root: folder.isEmpty ? "." : folder, relative: (path as NSString).lastPathComponent)
+        let folder = PathName.folder(path)
+        try self.init(root: folder.isEmpty ? "." : folder, relative: PathName.last(path))
     }
 
     /// The bytes written so far.

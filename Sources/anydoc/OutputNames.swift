@@ -1,5 +1,6 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Chooses each input's Markdown path below the output folder so that no
 /// two inputs share one, even on a file system that ignores case.
@@ -14,7 +15,7 @@ import Foundation
 enum OutputNames {
     static func markdownPaths(for relativePaths: [String]) -> [String] {
         let stems = relativePaths.map { path -> String in
-            let ext = (path as NSString).pathExtension
+            let ext = PathName.extension(path)
             return ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
         }
         var counts: [String: Int] = [:]

@@ -1,3 +1,4 @@
+import AnyDocSwift
 import Synchronization
 
 /// A one-line progress display on standard error (count, rate, current
@@ -11,7 +12,7 @@ final class ProgressLine: Sendable {
 
     private let total: Int
     private let enabled: Bool
-    private let start = Terminal.monotonicSeconds()
+    private let start = MonotonicClock.seconds()
     private let state = Mutex(State())
 
     init(total: Int, enabled: Bool) {
@@ -24,7 +25,7 @@ final class ProgressLine: Sendable {
         guard enabled else { return }
         state.withLock { state in
             state.done += 1
-            let now = Terminal.monotonicSeconds()
+            let now = MonotonicClock.seconds()
             guard now - state.lastDraw >= 0.1 || state.done == total else { return }
             state.lastDraw = now
             state.drawn = true

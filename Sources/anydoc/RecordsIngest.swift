@@ -1,6 +1,6 @@
 import AnyDocProjects
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// `anydoc ingest --records FILE|-`: the single writer for conversions made

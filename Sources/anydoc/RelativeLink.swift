@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The relative path from one folder to another, as a Markdown link in a
 /// file of the first folder must spell the second. Both are made

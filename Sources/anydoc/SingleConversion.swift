@@ -1,5 +1,5 @@
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// `anydoc convert` of one input: to standard output, to a file, or into
@@ -12,17 +12,23 @@ struct SingleConversion {
     func run(_ path: String, output: String?) -> Int32 {
         Interruption.install {}
         do {
-            let bytes = try read(path)
-            let name = path == "-" ? nil : path
+            // A file is read as the conversion goes; standard input whole.
+            let input = path == "-" ? try read(path) : nil
             guard let target = outputPath(for: path, output) else {
                 let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assets: assets(markdownFolder: nil))
-                warn(try job.convertToStandardOutput(bytes, name: name).warnings, path)
+                let outcome = if let input { try job.convertToStandardOutput(input, name: nil) } else {
+                    try job.convertToStandardOutput(fileAt: path)
+                }
+                warn(outcome.warnings, path)
                 return 0
             }
             let job = ConversionJob(
                 converter: converter, markdownOptions: markdownOptions,
-                assets: assets(markdownFolder: (target as NSString).deletingLastPathComponent))
-            warn(try job.convert(bytes, name: name, into: OutputFile(path: target)).warnings, path)
+                assets: assets(markdownFolder: PathName.folder(target)))
+            let outcome = if let input { try job.convert(input, name: nil, into: OutputFile(path: target)) } else {
+                try job.convert(fileAt: path, into: OutputFile(path: target))
+            }
+            warn(outcome.warnings, path)
             return 0
         } catch {
             // A reader that stopped reading (`| head`) is not a failure to report.
@@ -49,10 +55,10 @@ struct SingleConversion {
     /// a path ending in `/`) gets the input's name with `.md`.
     private func outputPath(for input: String, _ output: String?) -> String? {
         guard let output, output != "-" else { return nil }
-        var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
-        guard (exists && isFolder.boolValue) || output.hasSuffix("/") else { return output }
-        let base = input == "-" ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        var status = stat()
+        let isFolder = stat(output, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        guard isFolder || output.hasSuffix("/") else { return output }
+        let base = input == "-" ? "stdin" : PathName.removingExtension(PathName.last(input))
         return (output.hasSuffix("/") ? output : output + "/") + base + ".md"
     }
 

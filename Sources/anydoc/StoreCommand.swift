@@ -1,11 +1,12 @@
 import AnyDocProjects
 
-/// `anydoc store verify|gc`.
+/// `anydoc store verify|gc|reindex`.
 enum StoreCommand {
     static func run(_ arguments: ArraySlice<String>) throws -> Int32 {
         try StoreCommandSupport.dispatch("store", arguments, [
             ("verify", "Re-hash every object and check every reference.", verify),
             ("gc", "Remove objects no version refers to.", collectGarbage),
+            ("reindex", "Cut every live version's search sections again from its Markdown.", reindex),
         ])
     }
 
@@ -59,5 +60,14 @@ enum StoreCommand {
         let report = try StoreCommandSupport.openStore(parsed).collectGarbage(graceSeconds: Double(grace))
         if parsed.has("json") { try StoreCommandSupport.printJSON(report) } else { Terminal.writeOutput(report.text) }
         return 0
+    }
+
+    static func reindex(_ arguments: ArraySlice<String>) throws -> Int32 {
+        var parser = ArgumentParser(command: "store reindex", summary: "Cut the search sections of every live version again from its committed Markdown (a store opened by a newer anydoc does this once by itself).", usage: "anydoc store reindex [--store <folder>]")
+        StoreCommandSupport.addStoreOption(&parser)
+        guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
+        let report = try StoreCommandSupport.openStore(parsed).reindexSections(force: true)
+        Terminal.writeOutput("reindexed \(report.rebuilt) versions\(report.skipped > 0 ? ", skipped \(report.skipped) whose Markdown is damaged or missing (see 'anydoc store verify --repair')" : "")\n")
+        return report.skipped == 0 ? 0 : 1
     }
 }

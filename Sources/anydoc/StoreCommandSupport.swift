@@ -1,6 +1,7 @@
 import AnyDocProjects
 import AnyDocSwift
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the store commands share: finding the store, printing JSON, and
 /// taking a subcommand word off the front of the arguments.

@@ -36,7 +36,7 @@ final class TemporaryFile {
     }
 
     func write(_ bytes: [UInt8]) throws(ConversionError) {
-        let failure = bytes.withUnsafeBytes { DescriptorWrite.all(descriptor, $0) }
+        let failure = bytes.withUnsafeBytes { POSIXFile.writeAll(descriptor, $0) }
         if let failure { throw .io("cannot write \(folder.path)/\(finalName): \(String(cString: strerror(failure)))") }
     }
 

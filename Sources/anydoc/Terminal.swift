@@ -1,29 +1,16 @@
+import AnyDocSwift
 import Glibc
 
 /// Writing to the terminal's standard streams.
 enum Terminal {
     static func writeError(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { if errno == EINTR { continue }; return }
-                offset += written
-            }
-        }
+        text.withUTF8 { _ = POSIXFile.writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 
     static func writeOutput(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { if errno == EINTR { continue }; return }
-                offset += written
-            }
-        }
+        text.withUTF8 { _ = POSIXFile.writeAll(1, UnsafeRawBufferPointer($0)) }
     }
 
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
@@ -33,11 +20,5 @@ enum Terminal {
         var size = winsize()
         if ioctl(2, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return 80
-    }
-
-    static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -1,7 +1,8 @@
 import AnyDocProjects
 import AnyDocSwift
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The worker protocol, `anydoc convert --files-from - --jsonl`: one JSON

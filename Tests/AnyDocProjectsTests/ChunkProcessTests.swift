@@ -66,6 +66,25 @@ import Testing
         #expect(tree.files(below: "out").sorted() == ["headings.jsonl", "notes.jsonl", "sheets.jsonl", "sub/tables.jsonl"])
     }
 
+    /// Several jobs give the stream, the messages and the files one job gives.
+    @Test func aFolderIsChunkedInParallelWithTheSameOutput() throws {
+        let tree = try BatchTree()
+        try Self.documents(tree)
+        for number in 1...6 { try tree.write("docs/more/note\(number).md", "# Note \(number)\n\n" + String(repeating: "Gannets dive for fish. ", count: 40 * number) + "\n") }
+        try tree.write("docs/broken.docx", "not a zip archive")
+        let one = try BatchRun.run(["convert", "docs", "--chunks", "--chunk-size", "300", "--jobs", "1"], in: tree)
+        let four = try BatchRun.run(["convert", "docs", "--chunks", "--chunk-size", "300", "--jobs", "4"], in: tree)
+        #expect(one.status == 1 && four.status == 1)
+        #expect(one.errorOutput.contains("broken.docx"))
+        #expect(four.output == one.output && four.errorOutput == one.errorOutput)
+        #expect(try Self.lines(one.output).count > 20)
+        _ = try BatchRun.run(["convert", "docs", "--chunks", "--jobs", "1", "-o", "out1"], in: tree)
+        _ = try BatchRun.run(["convert", "docs", "--chunks", "--jobs", "4", "-o", "out4"], in: tree)
+        let files = tree.files(below: "out1").sorted()
+        #expect(files.count == 10 && tree.files(below: "out4").sorted() == files)
+        for file in files { #expect(tree.read("out1/" + file) == tree.read("out4/" + file), "\(file)") }
+    }
+
     /// A line that is not blank, a heading or a page marker.
     static func hasBody(_ text: String) -> Bool {
         text.split(separator: "\n").contains { line in

@@ -9,7 +9,8 @@ public struct Chunk: Sendable, Equatable {
     /// Where its body is: the one of `provenance` a search hit cites.
     public var location: Provenance?
     /// Start and length in Unicode scalars of the Markdown: the slice
-    /// `markdown[offset ..< offset + length]` is `text` without `tableHeader`.
+    /// `markdown[offset ..< offset + length]` is `text` without `tableHeader`
+    /// and `tableFooter`.
     public var offset: Int
     /// The slice's length in Unicode scalars: it ends at `offset + length`.
     public var length: Int
@@ -21,10 +22,13 @@ public struct Chunk: Sendable, Equatable {
     /// delimiter rows, repeated at the start of `text` so that its rows
     /// keep their column names.
     public var tableHeader: String?
+    /// For a chunk that ends inside an HTML table: the `</table>` that
+    /// closes it, appended to `text` so that the piece is a whole table.
+    public var tableFooter: String?
     /// The code fence open where the chunk starts, when it starts inside
     /// a fenced code block: a reader of the slice alone needs it.
     public var openFence: CodeFence?
-    /// What an embedding model is given: `tableHeader`, if any, then the slice.
+    /// What an embedding model is given: `tableHeader`, if any, the slice, then `tableFooter`, if any.
     public var text: String
     /// The size of `text`, in both units.
     public var size: ChunkSize

@@ -15,7 +15,7 @@ enum ChunkMerging {
                 continue
             }
             carried = nil
-            if (before.totalSize + piece.size).measure(unit) <= budget {
+            if before.sizeJoined(with: piece).measure(unit) <= budget {
                 let joined = before.joined(with: piece, facts: true)
                 if joined.hasBody { result.append(joined) } else { carried = joined }
             } else {
@@ -29,7 +29,7 @@ enum ChunkMerging {
 
     /// Joins a piece to the last one when they fit together, else adds it.
     private static func appendBackward(_ piece: ChunkPiece, to result: inout [ChunkPiece], unit: ChunkOptions.Unit, budget: Int) {
-        if let last = result.last, piece.header == nil, (last.totalSize + piece.size).measure(unit) <= budget {
+        if let last = result.last, piece.header == nil, last.sizeJoined(with: piece).measure(unit) <= budget {
             result[result.count - 1] = last.joined(with: piece, facts: false)
         } else {
             result.append(piece)
@@ -42,7 +42,7 @@ enum ChunkMerging {
         var result: [ChunkPiece] = []
         for piece in pieces {
             if let last = result.last, last.section == piece.section, piece.size.measure(unit) * 4 < budget,
-                (last.totalSize + piece.size).measure(unit) <= budget
+                last.sizeJoined(with: piece).measure(unit) <= budget
             {
                 result[result.count - 1] = last.joined(with: piece, facts: false)
             } else {

@@ -19,9 +19,17 @@ struct ChunkPacker {
         var size: ChunkSize
         var cut: Cut
         var fenceAfter: Chunk.CodeFence?
-        var headerAfter: Range<Int>?
+        var headerAfter: ArraySlice<UInt8>?
         var headerSizeAfter: ChunkSize
+        /// Whether a piece cut after this segment ends inside an HTML table.
+        var footerAfter: Bool
     }
+
+    /// The size of the `</table>` a piece cut inside an HTML table ends with.
+    static let footerSize = ChunkSize.of(ChunkLine.htmlTableFooter)
+
+    /// What a cut at the current position costs on top of the text.
+    private var footerCost: Int { htmlTable ? Self.footerSize.measure(unit) : 0 }
 
     let bytes: [UInt8]
     let unit: ChunkOptions.Unit
@@ -36,14 +44,22 @@ struct ChunkPacker {
     private var location: Provenance?
     // Block state where the text read so far ends.
     private var fence: Chunk.CodeFence?
-    private var header: Range<Int>?
+    private var header: ArraySlice<UInt8>?
     private var headerSize = ChunkSize()
     private var tableFirstRow: Range<Int>?
+    /// Inside a pipe table: a row is the next row, not a new table's first.
+    private var inPipeTable = false
+    /// Inside a list: an item may be nested deeper than an outer item.
+    private var inList = false
+    /// Inside an HTML table: a piece cut here needs `</table>` after it.
+    private var htmlTable = false
+    /// Where the HTML table's head starts, while its lines are read.
+    private var htmlHead: Int?
     private var previousBlank = true
     // The piece being packed.
     private var start = (byte: 0, scalar: 0)
     private var startFence: Chunk.CodeFence?
-    private var startHeader: Range<Int>?
+    private var startHeader: ArraySlice<UInt8>?
     private var startHeaderSize = ChunkSize()
     private var pending: [Segment] = []
     /// Whether the piece being packed holds body text yet: until it does,
@@ -62,89 +78,149 @@ struct ChunkPacker {
         self.headingText = headingText
     }
 
-    /// Packs the whole text.
+    /// Packs the whole text, reading what each line is from the Markdown.
     mutating func run() {
         var lineStart = 0
         while lineStart < bytes.count {
             let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            read(line: lineStart..<min(lineEnd + 1, bytes.count))
+            let range = lineStart..<min(lineEnd + 1, bytes.count)
+            take(range, as: classify(range))
             lineStart = lineEnd + 1
         }
         finishPiece()
     }
 
-    private mutating func read(line range: Range<Int>) {
+    /// A line without its newline.
+    func content(_ range: Range<Int>) -> ArraySlice<UInt8> {
         let full = bytes[range]
-        let line = full.last == 0x0A ? full.dropLast() : full
-        if let open = fence {
-            if MarkdownLines.closesFence(line, open) { fence = nil }
+        return full.last == 0x0A ? full.dropLast() : full
+    }
+
+    /// What a line is, read from the Markdown and the state of the lines before it.
+    func classify(_ range: Range<Int>) -> ChunkLine {
+        let line = content(range)
+        if let open = fence { return MarkdownLines.closesFence(line, open) ? .fenceClose : .code }
+        if let opened = MarkdownLines.opensFence(line) { return .fenceOpen(opened) }
+        if htmlTable, let role = HTMLTableLines.role(of: line, in: bytes, after: range.upperBound, head: htmlHead != nil) {
+            return role
+        }
+        if let page = MarkdownLines.pageMarker(line) { return .pageMarker(page) }
+        if let found = MarkdownLines.atxHeading(line) {
+            let heading = (level: found.level, text: headingText(found.text))
+            return .heading(level: heading.level, text: heading.text, location: headingLocation(heading))
+        }
+        if MarkdownLines.isBlank(line) { return .blank }
+        if HTMLTableLines.opens(line) { return .htmlTableHead(last: !HTMLTableLines.headRowFollows(bytes, after: range.upperBound)) }
+        if MarkdownLines.isTableRow(line) {
+            if previousBlank || !inPipeTable { return .tableFirstRow }
+            if tableFirstRow != nil, MarkdownLines.isDelimiterRow(line) { return .tableDelimiter }
+            return .tableRow
+        }
+        if MarkdownLines.startsListItem(line) { return .listItem }
+        // Items nested deeper than three spaces, inside a list.
+        let indent = MarkdownLines.leadingSpaces(line)
+        return inList && indent > 3 && MarkdownLines.startsListItem(line.dropFirst(indent)) ? .listItem : .text
+    }
+
+    /// Packs one line, told what it is.
+    mutating func take(_ range: Range<Int>, as role: ChunkLine) {
+        let line = content(range)
+        if role == .listItem {
+            inList = true
+        } else if role != .blank, role != .text || MarkdownLines.leadingSpaces(line) == 0 {
+            inList = false
+        }
+        switch role {
+        case .code, .fenceClose:
+            if role == .fenceClose { fence = nil }
             add(range, cut: fence == nil ? .paragraph : .line)
             if fence != nil, MarkdownLines.hasWords(line) { pieceHasBody = true }
             return
-        }
-        if let opened = MarkdownLines.opensFence(line) {
+        case .fenceOpen(let opened):
             endTable()
             fence = opened
             add(range, cut: .line)
-            previousBlank = false
-            return
-        }
-        if let page = MarkdownLines.pageMarker(line) {
+        case .pageMarker(let page):
             startSection(location: .page(page), heading: nil)
-        } else if let found = MarkdownLines.atxHeading(line) {
-            let heading = (level: found.level, text: headingText(found.text))
-            startSection(location: headingLocation(heading) ?? location, heading: heading)
-        } else if MarkdownLines.isBlank(line) {
+            endTable()
+            add(range, cut: .paragraph)
+        case .heading(let level, let text, let found):
+            startSection(location: found ?? location, heading: (level, text))
+            endTable()
+            add(range, cut: .paragraph)
+        case .blank:
             endTable()
             add(range, cut: .paragraph)
             previousBlank = true
             return
-        } else {
-            readBody(line: range, content: line)
+        default:
+            takeBody(range, as: role)
             // After adding: a piece the line ended is not the one it is in.
             if MarkdownLines.hasWords(line) { pieceHasBody = true }
-            previousBlank = false
-            return
         }
-        endTable()
-        add(range, cut: .paragraph)
         previousBlank = false
     }
 
     /// A line of a paragraph, list or table.
-    private mutating func readBody(line range: Range<Int>, content line: ArraySlice<UInt8>) {
-        if MarkdownLines.isTableRow(line) {
-            if previousBlank || (header == nil && tableFirstRow == nil) {
-                // A table's first row: its header if a delimiter row follows.
-                header = nil
-                tableFirstRow = range
-                add(range, cut: .never)
-                return
-            }
-            if let first = tableFirstRow, MarkdownLines.isDelimiterRow(line) {
-                tableFirstRow = nil
-                let candidate = first.lowerBound..<range.upperBound
-                let size = ChunkSize.of(bytes[candidate])
-                // A header as large as half a chunk is not repeated.
-                if size.measure(unit) * 2 <= budget { (header, headerSize) = (candidate, size) }
-                add(range, cut: .anywhere)
-                return
-            }
+    private mutating func takeBody(_ range: Range<Int>, as role: ChunkLine) {
+        switch role {
+        case .tableFirstRow:
+            endTable()
+            inPipeTable = true
+            tableFirstRow = range
+            add(range, cut: .never)
+        case .tableDelimiter:
+            let candidate = (tableFirstRow ?? range).lowerBound..<range.upperBound
+            tableFirstRow = nil
+            repeatHeader(candidate)
+            add(range, cut: .anywhere)
+        case .tableRow:
             tableFirstRow = nil
             add(range, cut: .line)
-            return
+        case .htmlTableHead(let last):
+            if htmlHead == nil { endTable(); htmlTable = true; htmlHead = range.lowerBound }
+            if last, let head = htmlHead {
+                repeatHeader(head..<range.upperBound)
+                // A head too large to repeat still opens each piece's table.
+                if header == nil { repeatHeader(Self.tableOpening) }
+                htmlHead = nil
+            }
+            add(range, cut: last ? .anywhere : .never)
+        case .htmlTableRow:
+            add(range, cut: .line)
+        case .htmlTableEnd:
+            endTable()
+            add(range, cut: .line)
+        case .listItem:
+            endTable()
+            if !pending.isEmpty, pending[pending.count - 1].cut < .paragraph { pending[pending.count - 1].cut = .paragraph }
+            add(range, cut: .line)
+        default:
+            endTable()
+            add(range, cut: .line)
         }
-        endTable()
-        if MarkdownLines.startsListItem(line), !pending.isEmpty, pending[pending.count - 1].cut < .paragraph {
-            pending[pending.count - 1].cut = .paragraph
-        }
-        add(range, cut: .line)
     }
+
+    /// Makes `candidate` the header pieces of this table repeat, unless
+    /// it is as large as half a chunk.
+    private mutating func repeatHeader(_ candidate: Range<Int>) {
+        repeatHeader(bytes[candidate])
+    }
+
+    private mutating func repeatHeader(_ candidate: ArraySlice<UInt8>) {
+        let size = ChunkSize.of(candidate)
+        if size.measure(unit) * 2 <= budget { (header, headerSize) = (candidate, size) }
+    }
+
+    static let tableOpening = ArraySlice("<table>".utf8)
 
     private mutating func endTable() {
         header = nil
         headerSize = ChunkSize()
         tableFirstRow = nil
+        htmlTable = false
+        htmlHead = nil
+        inPipeTable = false
     }
 
     /// A heading or page marker: what is packed ends, a new section starts.
@@ -163,14 +239,14 @@ struct ChunkPacker {
     }
 
     /// The sheet or slide a level-2 heading names, by the source's family.
-    private func headingLocation(_ heading: (level: Int, text: String)) -> Provenance? {
+    func headingLocation(_ heading: (level: Int, text: String)) -> Provenance? {
         guard heading.level == 2 else { return nil }
         switch family {
         case .presentation?:
             return Chunker.slideNumber(heading.text).map { .slide(number: $0.number, title: $0.title) }
         case .spreadsheet?:
             return .sheet(name: heading.text)
-        default:
+        case .wordprocessing?, .ebook?, .web?, .table?, .text?, .pdf?, .image?, nil:
             return nil
         }
     }
@@ -180,7 +256,7 @@ struct ChunkPacker {
     /// Adds a line: whole when it fits a chunk, else as sentences and words.
     private mutating func add(_ range: Range<Int>, cut: Cut) {
         let size = ChunkSize.of(bytes[range])
-        var room = budget - headerSize.measure(unit)
+        var room = budget - headerSize.measure(unit) - footerCost
         // Headings with no text under them yet must not be cut off alone:
         // a line that does not fit after them goes in as sentences and words.
         if !pieceHasBody { room -= pendingSize.measure(unit) }
@@ -222,10 +298,10 @@ struct ChunkPacker {
     private mutating func append(_ end: Int, size: ChunkSize, cut: Cut) {
         var segmentStart = position.byte
         var size = size
-        while startHeaderSize.measure(unit) + (pendingSize + size).measure(unit) > budget {
+        while startHeaderSize.measure(unit) + (pendingSize + size).measure(unit) + footerCost > budget {
             if pending.isEmpty {
                 // A word longer than a chunk: cut where the budget ends.
-                let room = max(1, budget - startHeaderSize.measure(unit))
+                let room = max(1, budget - startHeaderSize.measure(unit) - footerCost)
                 let (cutEnd, cutSize) = prefix(of: segmentStart..<end, fitting: room)
                 pushSegment(cutEnd, size: cutSize, cut: .anywhere)
                 emit(upTo: 0)
@@ -242,7 +318,7 @@ struct ChunkPacker {
         position = (end, position.scalar + size.characters)
         pending.append(Segment(
             byteEnd: end, scalarEnd: position.scalar, size: size, cut: cut,
-            fenceAfter: fence, headerAfter: header, headerSizeAfter: headerSize))
+            fenceAfter: fence, headerAfter: header, headerSizeAfter: headerSize, footerAfter: htmlTable))
         pendingSize = pendingSize + size
     }
 
@@ -280,6 +356,7 @@ struct ChunkPacker {
             running = running + segment.size
             let measure = headerMeasure + running.measure(unit)
             if measure > budget { break }
+            if segment.footerAfter, measure + Self.footerSize.measure(unit) > budget { continue }
             if any == nil || segment.cut >= any!.cut { any = (index, segment.cut) }
             if measure * 2 >= budget, segment.cut >= .word, late == nil || segment.cut >= late!.cut { late = (index, segment.cut) }
         }
@@ -290,7 +367,7 @@ struct ChunkPacker {
     private mutating func emit(upTo index: Int) {
         let last = pending[index]
         let size = pending[...index].reduce(ChunkSize()) { $0 + $1.size }
-        appendPiece(end: (last.byteEnd, last.scalarEnd), size: size)
+        appendPiece(end: (last.byteEnd, last.scalarEnd), size: size, footer: last.footerAfter)
         pending.removeFirst(index + 1)
         pendingSize = pendingSize - size
         start = (last.byteEnd, last.scalarEnd)
@@ -301,16 +378,16 @@ struct ChunkPacker {
     }
 
     /// Ends the piece with everything pending.
-    private mutating func finishPiece() {
+    mutating func finishPiece() {
         if !pending.isEmpty { emit(upTo: pending.count - 1) }
     }
 
-    private mutating func appendPiece(end: (byte: Int, scalar: Int), size: ChunkSize) {
+    private mutating func appendPiece(end: (byte: Int, scalar: Int), size: ChunkSize, footer: Bool) {
         guard end.byte > start.byte else { return }
         let (hasBody, hasWords) = Self.content(of: bytes[start.byte..<end.byte], fence: startFence)
         pieces.append(ChunkPiece(
             bytes: start.byte..<end.byte, scalars: start.scalar..<end.scalar, size: size,
-            header: startHeader, headerSize: startHeaderSize, fence: startFence, section: section,
+            header: startHeader, headerSize: startHeaderSize, footer: footer, fence: startFence, section: section,
             headings: headings.map(\.text), location: location,
             provenance: pieceProvenance.isEmpty ? (location.map { [$0] } ?? []) : pieceProvenance,
             hasBody: hasBody, hasWords: hasWords))

@@ -7,8 +7,10 @@ struct ChunkPiece {
     /// The size of the slice alone, without the repeated table header.
     var size: ChunkSize
     /// The table header repeated before the slice, and its size.
-    var header: Range<Int>?
+    var header: ArraySlice<UInt8>?
     var headerSize = ChunkSize()
+    /// Whether the piece ends inside an HTML table and so closes it with `</table>`.
+    var footer = false
     var fence: Chunk.CodeFence?
     var section: Int
     var headings: [String]
@@ -19,7 +21,11 @@ struct ChunkPiece {
     var hasBody: Bool
     var hasWords: Bool
 
-    var totalSize: ChunkSize { headerSize + size }
+    var footerSize: ChunkSize { footer ? ChunkPacker.footerSize : ChunkSize() }
+    var totalSize: ChunkSize { headerSize + size + footerSize }
+
+    /// The size of this piece joined with `next`: its header, both slices, the footer `next` needs.
+    func sizeJoined(with next: ChunkPiece) -> ChunkSize { headerSize + size + next.size + next.footerSize }
 
     /// This piece followed by `next`, which starts where this one ends;
     /// the section facts come from the one whose body counts.
@@ -28,6 +34,7 @@ struct ChunkPiece {
         joined.bytes = bytes.lowerBound..<next.bytes.upperBound
         joined.scalars = scalars.lowerBound..<next.scalars.upperBound
         joined.size = size + next.size
+        joined.footer = next.footer
         if fromNext {
             joined.section = next.section
             joined.headings = next.headings

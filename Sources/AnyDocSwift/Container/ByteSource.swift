@@ -9,6 +9,7 @@ protocol ByteSource: AnyObject {
 /// A `ByteSource` over bytes already in memory.
 final class MemoryByteSource: ByteSource {
     private let bytes: [UInt8]
+    @exclusivity(unchecked)
     private var offset = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }

@@ -1,10 +1,14 @@
 internal import CLibZip
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A ZIP archive read from bytes in memory through libzip.
+/// A ZIP archive read through libzip, from bytes in memory or from an
+/// open file (then members are read from the file as they are asked for).
 ///
-/// The archive owns its libzip handle and the copy of the bytes libzip
-/// reads from, and frees both when it goes away; converters see names
-/// and byte arrays, never a pointer.
+/// The archive owns its libzip handle and the copy of the bytes or the
+/// file stream libzip reads from, and frees them when it goes away;
+/// converters see names and byte arrays, never a pointer.
 ///
 /// Declared sizes are never trusted: every read counts the bytes it
 /// actually inflates and stops with `resource limit` at the first of
@@ -33,8 +37,10 @@ final class ZipArchive {
         var isDirectory: Bool { name.hasSuffix("/") }
     }
 
+    @exclusivity(unchecked)
     private(set) var limits: Limits
     /// True when the central directory was rebuilt from local headers.
+    @exclusivity(unchecked)
     private(set) var isRebuilt = false
     /// Every entry, in central-directory order.
     let entries: [Entry]
@@ -42,7 +48,8 @@ final class ZipArchive {
     /// libzip's handle; only this file (the archive and its readers)
     /// touches it.
     fileprivate let handle: OpaquePointer
-    private let storage: UnsafeMutableRawBufferPointer
+    /// The bytes libzip reads from, or nil when it reads the file.
+    private let storage: UnsafeMutableRawBufferPointer?
     private let byteCount: Int
     private let exactNames: [String: Int]
     /// Entries by folded name, for look-ups that miss an exact name; built
@@ -82,37 +89,61 @@ final class ZipArchive {
     }()
     /// Bytes already counted against the archive total, per entry index:
     /// reading a part twice costs once.
+    @exclusivity(unchecked)
     private var charged: [Int: Int] = [:]
     /// Inflated bytes counted against `maxTotalDecompressedBytes`.
+    @exclusivity(unchecked)
     private(set) var totalInflatedBytes = 0
     /// Small parts already read whole, by entry index: detection and then
     /// the converter both read `_rels/.rels` and friends, and inflating
     /// them again through libzip costs more than keeping a few kilobytes.
+    @exclusivity(unchecked)
     private var smallParts: [(index: Int, bytes: [UInt8])] = []
     private static let smallPartMaxBytes = 16 << 10
     private static let smallPartMaxCount = 8
 
     /// Opens `bytes` as a ZIP archive: `malformed` when they are not one,
     /// `resource limit` when there are more entries than allowed.
-    init(_ bytes: [UInt8], limits: Limits = .default) throws(ConversionError) {
+    convenience init(_ bytes: [UInt8], limits: Limits = .default) throws(ConversionError) {
         guard bytes.count <= limits.maxInputBytes else {
             throw .resourceLimit("archive is \(bytes.count) bytes, over the \(limits.maxInputBytes)-byte input limit")
         }
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
         bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
         let handle: OpaquePointer
-        let entries: [Entry]
         do {
             handle = try Self.openHandle(storage, byteCount: bytes.count)
         } catch {
             storage.deallocate()
             throw error
         }
+        try self.init(handle: handle, storage: storage, byteCount: bytes.count, limits: limits)
+    }
+
+    /// Opens the archive in `file`, reading members from the file as they
+    /// are asked for: only the central directory and the entries read
+    /// are ever in memory. Same errors and limits as the in-memory form;
+    /// a damaged archive is rebuilt by `recovering(_:limits:)`, in memory.
+    convenience init(file: InputFile, limits: Limits = .default) throws(ConversionError) {
+        guard file.isRegular else { throw .io("not a regular file") }
+        guard file.size <= limits.maxInputBytes else {
+            throw .resourceLimit("archive is \(file.size) bytes, over the \(limits.maxInputBytes)-byte input limit")
+        }
+        let handle = try Self.openHandle(file)
+        try self.init(handle: handle, storage: nil, byteCount: file.size, limits: limits)
+    }
+
+    /// Takes over `handle` (and `storage`, its bytes when in memory),
+    /// freeing both when the entries cannot be listed.
+    private init(
+        handle: OpaquePointer, storage: UnsafeMutableRawBufferPointer?, byteCount: Int, limits: Limits
+    ) throws(ConversionError) {
+        let entries: [Entry]
         do {
             entries = try Self.listEntries(handle, limits: limits)
         } catch {
             zip_discard(handle)
-            storage.deallocate()
+            storage?.deallocate()
             throw error
         }
         var exact: [String: Int] = Dictionary(minimumCapacity: entries.count)
@@ -124,13 +155,13 @@ final class ZipArchive {
         self.entries = entries
         self.handle = handle
         self.storage = storage
-        self.byteCount = bytes.count
+        self.byteCount = byteCount
         self.exactNames = exact
     }
 
     deinit {
         zip_discard(handle)
-        storage.deallocate()
+        storage?.deallocate()
     }
 
     /// Opens `bytes`, and when they have no usable central directory (a
@@ -144,6 +175,17 @@ final class ZipArchive {
             let archive = try ZipArchive(rebuilt, limits: limits)
             archive.isRebuilt = true
             return archive
+        }
+    }
+
+    /// `recovering(_:limits:)` for an archive in `file`: read from the
+    /// file when it opens, and only a damaged one read into memory to be
+    /// rebuilt (the rebuild walks every local header).
+    static func recovering(file: InputFile, limits: Limits = .default) throws(ConversionError) -> ZipArchive {
+        do {
+            return try ZipArchive(file: file, limits: limits)
+        } catch where error.kind == .malformed {
+            return try recovering(file.readAll(maxBytes: limits.maxInputBytes), limits: limits)
         }
     }
 
@@ -309,6 +351,30 @@ final class ZipArchive {
         return archive
     }
 
+    /// A handle reading `file` through its own stdio stream on a duplicate
+    /// of the descriptor, bounded to the size checked at open.
+    private static func openHandle(_ file: InputFile) throws(ConversionError) -> OpaquePointer {
+        let copy = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw .io("cannot open the archive: \(String(cString: strerror(errno)))") }
+        guard let stream = fdopen(copy, "rb") else {
+            close(copy)
+            throw .io("cannot open the archive: \(String(cString: strerror(errno)))")
+        }
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        // libzip closes the stream with the source, once it holds it.
+        guard let source = zip_source_filep_create(stream, 0, Int64(file.size), &error) else {
+            fclose(stream)
+            throw Self.error(code: zip_error_code_zip(&error), message: String(cString: zip_error_strerror(&error)), context: "archive")
+        }
+        guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
+            zip_source_free(source)
+            throw Self.error(code: zip_error_code_zip(&error), message: String(cString: zip_error_strerror(&error)), context: "archive")
+        }
+        return archive
+    }
+
     private static func listEntries(_ archive: OpaquePointer, limits: Limits) throws(ConversionError) -> [Entry] {
         let count = zip_get_num_entries(archive, 0)
         guard count >= 0 else { throw .malformed("archive: cannot count entries") }
@@ -425,10 +491,13 @@ final class ZipArchive {
 final class ZipEntryReader {
     let entry: ZipArchive.Entry
     /// Inflated bytes handed out so far.
+    @exclusivity(unchecked)
     private(set) var bytesRead = 0
     /// The reader keeps its archive (and so the libzip handle) alive.
     private let archive: ZipArchive
+    @exclusivity(unchecked)
     private var file: OpaquePointer?
+    @exclusivity(unchecked)
     private var failure: ConversionError?
 
     init(archive: ZipArchive, entry: ZipArchive.Entry) throws(ConversionError) {

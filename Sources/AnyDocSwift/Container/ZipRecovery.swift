@@ -34,53 +34,65 @@ enum ZipRecovery {
         var end = offset
         // ZIP64 is not attempted; the 16-bit entry count is the ceiling.
         let cap = min(maxEntries, 0xFFFF)
-        while found.count < cap, LittleEndian.uint32(bytes, at: offset) == localSignature {
-            guard let versionNeeded = LittleEndian.uint16(bytes, at: offset + 4),
-                let flags = LittleEndian.uint16(bytes, at: offset + 6),
-                let method = LittleEndian.uint16(bytes, at: offset + 8),
-                let time = LittleEndian.uint16(bytes, at: offset + 10),
-                let date = LittleEndian.uint16(bytes, at: offset + 12),
-                var crc = LittleEndian.uint32(bytes, at: offset + 14),
-                var compressedSize = LittleEndian.uint32(bytes, at: offset + 18),
-                var size = LittleEndian.uint32(bytes, at: offset + 22),
-                let nameLength = LittleEndian.uint16(bytes, at: offset + 26),
-                let extraLength = LittleEndian.uint16(bytes, at: offset + 28)
-            else { break }
-            let nameStart = offset + 30
-            let dataStart = nameStart + Int(nameLength) + Int(extraLength)
-            guard dataStart <= bytes.count, compressedSize != 0xFFFF_FFFF, size != 0xFFFF_FFFF else { break }
-            var next: Int
-            if flags & 0x0008 != 0 && compressedSize == 0 {
-                // Sizes follow the data in a descriptor: find the one whose
-                // compressed size matches the distance from the data.
-                guard let descriptor = findDescriptor(bytes, dataStart: dataStart),
-                    let descriptorCRC = LittleEndian.uint32(bytes, at: descriptor + 4),
-                    let descriptorCompressed = LittleEndian.uint32(bytes, at: descriptor + 8),
-                    let descriptorSize = LittleEndian.uint32(bytes, at: descriptor + 12)
-                else { break }
-                crc = descriptorCRC
-                compressedSize = descriptorCompressed
-                size = descriptorSize
-                next = descriptor + 16
-            } else {
-                let dataEnd = dataStart + Int(compressedSize)
-                guard dataEnd <= bytes.count else { break }
-                next = dataEnd
-                if flags & 0x0008 != 0, LittleEndian.uint32(bytes, at: dataEnd) == descriptorSignature {
-                    next = dataEnd + 16
-                }
-            }
-            found.append(
-                Found(
-                    offset: offset, versionNeeded: versionNeeded, flags: flags, method: method, time: time, date: date,
-                    crc: crc, compressedSize: compressedSize, size: size,
-                    name: bytes[nameStart..<(nameStart + Int(nameLength))]))
+        while found.count < cap, LittleEndian.uint32(bytes, at: offset) == localSignature,
+              let (entry, next) = localEntry(bytes, at: offset) {
+            found.append(entry)
             end = min(next, bytes.count)
             offset = next
         }
         guard !found.isEmpty, end <= 0xFFFF_FFFF else { return nil }
-
         var rebuilt = Array(bytes[0..<end])
+        appendCentralDirectory(found, to: &rebuilt)
+        return rebuilt
+    }
+
+    /// The complete entry whose local header is at `offset`, and where the
+    /// next header would start; nil when it is incomplete or inconsistent.
+    private static func localEntry(_ bytes: [UInt8], at offset: Int) -> (Found, next: Int)? {
+        guard let versionNeeded = LittleEndian.uint16(bytes, at: offset + 4),
+            let flags = LittleEndian.uint16(bytes, at: offset + 6),
+            let method = LittleEndian.uint16(bytes, at: offset + 8),
+            let time = LittleEndian.uint16(bytes, at: offset + 10),
+            let date = LittleEndian.uint16(bytes, at: offset + 12),
+            var crc = LittleEndian.uint32(bytes, at: offset + 14),
+            var compressedSize = LittleEndian.uint32(bytes, at: offset + 18),
+            var size = LittleEndian.uint32(bytes, at: offset + 22),
+            let nameLength = LittleEndian.uint16(bytes, at: offset + 26),
+            let extraLength = LittleEndian.uint16(bytes, at: offset + 28)
+        else { return nil }
+        let nameStart = offset + 30
+        let dataStart = nameStart + Int(nameLength) + Int(extraLength)
+        guard dataStart <= bytes.count, compressedSize != 0xFFFF_FFFF, size != 0xFFFF_FFFF else { return nil }
+        var next: Int
+        if flags & 0x0008 != 0 && compressedSize == 0 {
+            // Sizes follow the data in a descriptor: find the one whose
+            // compressed size matches the distance from the data.
+            guard let descriptor = findDescriptor(bytes, dataStart: dataStart),
+                let descriptorCRC = LittleEndian.uint32(bytes, at: descriptor + 4),
+                let descriptorCompressed = LittleEndian.uint32(bytes, at: descriptor + 8),
+                let descriptorSize = LittleEndian.uint32(bytes, at: descriptor + 12)
+            else { return nil }
+            crc = descriptorCRC
+            compressedSize = descriptorCompressed
+            size = descriptorSize
+            next = descriptor + 16
+        } else {
+            let dataEnd = dataStart + Int(compressedSize)
+            guard dataEnd <= bytes.count else { return nil }
+            next = dataEnd
+            if flags & 0x0008 != 0, LittleEndian.uint32(bytes, at: dataEnd) == descriptorSignature {
+                next = dataEnd + 16
+            }
+        }
+        let entry = Found(
+            offset: offset, versionNeeded: versionNeeded, flags: flags, method: method, time: time, date: date,
+            crc: crc, compressedSize: compressedSize, size: size,
+            name: bytes[nameStart..<(nameStart + Int(nameLength))])
+        return (entry, next)
+    }
+
+    /// Appends a central directory for `found` and its end record.
+    private static func appendCentralDirectory(_ found: [Found], to rebuilt: inout [UInt8]) {
         let directoryStart = rebuilt.count
         for entry in found {
             LittleEndian.append(UInt32(0x0201_4B50), to: &rebuilt)
@@ -111,7 +123,6 @@ enum ZipRecovery {
         LittleEndian.append(UInt32(truncatingIfNeeded: directorySize), to: &rebuilt)
         LittleEndian.append(UInt32(truncatingIfNeeded: directoryStart), to: &rebuilt)
         LittleEndian.append(UInt16(0), to: &rebuilt)
-        return rebuilt
     }
 
     /// The offset of the data descriptor closing data that starts at

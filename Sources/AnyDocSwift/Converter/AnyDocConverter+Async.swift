@@ -51,14 +51,29 @@ extension AnyDocConverter {
         try await markdownWithWarnings(bytes, fileName: fileName, options: markdownOptions).markdown
     }
 
-    /// Reads the file at `path` and converts it into a `Document`.
+    /// Converts the file at `path` into a `Document`.
     public func document(fileAt path: String) async throws(ConversionError) -> Document {
-        try await document(readFile(at: path), fileName: path)
+        try await cancellable { (flag) throws(ConversionError) in try document(fileAt: path, cancellation: flag) }
     }
 
-    /// Reads the file at `path` and converts it to Markdown.
+    /// Converts the file at `path` to Markdown.
     public func markdown(fileAt path: String, options markdownOptions: MarkdownOptions = .default) async throws(ConversionError) -> String {
-        try await markdown(readFile(at: path), fileName: path, options: markdownOptions)
+        try await cancellable { (flag) throws(ConversionError) in
+            let output = StringOutput()
+            _ = try convert(fileAt: path, to: output, options: markdownOptions, cancellation: flag)
+            return output.text
+        }
+    }
+
+    /// Converts the file at `path` and writes the Markdown to `output`,
+    /// finished, reading from the file as it goes where the format allows.
+    @discardableResult
+    public func convert(
+        fileAt path: String, to output: MarkdownOutput, options markdownOptions: MarkdownOptions = .default
+    ) async throws(ConversionError) -> ConversionSummary {
+        try await cancellable { (flag) throws(ConversionError) in
+            try convert(fileAt: path, to: output, options: markdownOptions, cancellation: flag)
+        }
     }
 
     /// Runs `work` on a thread of its own with a flag that the task's
@@ -96,6 +111,8 @@ extension AnyDocConverter {
 }
 
 /// A value passed to a worker thread and back while its sender waits.
+/// Unchecked: the value may be of any type, and only one side touches it
+/// at a time (the sender waits until the worker is done).
 private final class HandOver<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -10,31 +10,49 @@ extension AnyDocConverter {
         try convert(bytes, fileName: fileName, to: output, options: markdownOptions, cancellation: nil)
     }
 
-    /// Reads the file at `path`, converts it and writes the Markdown to
-    /// `output`, finished.
+    /// Converts the file at `path` and writes the Markdown to `output`,
+    /// finished; a large text file or a ZIP package is read from the file
+    /// as the conversion goes, never whole (see `convert(fileAt:into:)`).
     @discardableResult
     public func convert(
         fileAt path: String, to output: MarkdownOutput, options markdownOptions: MarkdownOptions = .default
     ) throws(ConversionError) -> ConversionSummary {
-        try convert(readFile(at: path), fileName: path, to: output, options: markdownOptions)
+        try convert(fileAt: path, to: output, options: markdownOptions, cancellation: nil)
     }
 
-    /// Reads the file at `path` and converts it to Markdown.
+    /// Converts the file at `path` to Markdown.
     public func markdown(fileAt path: String, options markdownOptions: MarkdownOptions = .default) throws(ConversionError) -> String {
-        try markdown(readFile(at: path), fileName: path, options: markdownOptions)
+        try markdownWithWarnings(fileAt: path, options: markdownOptions).markdown
     }
 
-    /// Reads the file at `path` and converts it into a `Document`.
+    /// Converts the file at `path` into a `Document`.
     public func document(fileAt path: String) throws(ConversionError) -> Document {
-        try document(readFile(at: path), fileName: path)
+        try document(fileAt: path, cancellation: nil)
     }
 
-    /// Reads the file at `path` and converts it to Markdown, with the
-    /// conversion's warnings.
+    /// Converts the file at `path` to Markdown, with the conversion's
+    /// warnings.
     public func markdownWithWarnings(
         fileAt path: String, options markdownOptions: MarkdownOptions = .default
     ) throws(ConversionError) -> (markdown: String, warnings: [String]) {
-        try markdownWithWarnings(readFile(at: path), fileName: path, options: markdownOptions)
+        let output = StringOutput()
+        let summary = try convert(fileAt: path, to: output, options: markdownOptions, cancellation: nil)
+        return (output.text, summary.warnings)
+    }
+
+    func convert(
+        fileAt path: String, to output: MarkdownOutput, options markdownOptions: MarkdownOptions, cancellation: CancellationFlag?
+    ) throws(ConversionError) -> ConversionSummary {
+        let writer = MarkdownWriter(output: output, options: markdownOptions, limits: options.limits)
+        let format = try convert(fileAt: path, into: writer, cancellation: cancellation)
+        try writer.finish()
+        return ConversionSummary(format: format, warnings: writer.warnings)
+    }
+
+    func document(fileAt path: String, cancellation: CancellationFlag?) throws(ConversionError) -> Document {
+        let collector = DocumentCollector()
+        _ = try convert(fileAt: path, into: collector, cancellation: cancellation)
+        return collector.document
     }
 
     func convert(
@@ -49,7 +67,7 @@ extension AnyDocConverter {
 
     func document(_ bytes: [UInt8], fileName: String?, cancellation: CancellationFlag?) throws(ConversionError) -> Document {
         let collector = DocumentCollector()
-        try convert(bytes, fileName: fileName, into: collector, cancellation: cancellation)
+        _ = try convert(bytes, fileName: fileName, into: collector, cancellation: cancellation)
         return collector.document
     }
 }

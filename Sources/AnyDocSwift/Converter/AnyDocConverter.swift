@@ -64,10 +64,18 @@ public struct AnyDocConverter: Sendable {
     ) throws(ConversionError) -> Bool {
         let input = ConversionInput(
             bytes: bytes, format: format, options: options, deadline: deadline, fileName: fileName, container: container)
+        return try convert(input, into: sink)
+    }
+
+    /// Converts `input` with its format's converter, adding the no-text
+    /// warning when due; returns whether any text came out.
+    func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) -> Bool {
         let watcher = TextWatchingSink(sink)
-        try Self.converter(for: format).convert(input, into: watcher)
+        try FormatRegistry.converter(for: input.format).convert(input, into: watcher)
         if !watcher.sawText, !watcher.sawNoTextWarning,
-           let warning = ConversionWarning.noText(format: format, bytes: bytes, pageCount: watcher.pageCount) {
+            let warning = ConversionWarning.noText(
+                format: input.format, byteCount: input.byteCount, hasContent: try input.hasContent(), pageCount: watcher.pageCount)
+        {
             sink.addWarning(warning)
         }
         return watcher.sawText
@@ -159,25 +167,5 @@ public struct AnyDocConverter: Sendable {
             throw .encrypted("the document is encrypted or password protected")
         }
         return (detected, container)
-    }
-
-    static func converter(for format: DocumentFormat) -> FormatConverter.Type {
-        switch format {
-        case .txt, .md: return TextConverter.self
-        case .docx, .docm, .dotx, .dotm: return DOCXConverter.self
-        case .csv, .tsv: return CSVConverter.self
-        case .xlsx, .xlsm, .xltx, .xltm: return XLSXConverter.self
-        case .pptx, .pptm, .ppsx, .ppsm, .potx, .potm: return PPTXConverter.self
-        case .odt, .ods, .odp: return ODFConverter.self
-        case .html: return HTMLConverter.self
-        case .rtf: return RTFConverter.self
-        case .png, .jpeg, .tiff, .webp, .gif, .bmp: return ImageConverter.self
-        case .pdf: return PDFConverter.self
-        case .epub: return EPUBConverter.self
-        case .doc: return DOCConverter.self
-        case .ppt: return PPTConverter.self
-        case .xls: return XLSConverter.self
-        case .xlsb: return XLSBConverter.self
-        }
     }
 }

@@ -14,12 +14,15 @@ extension ConversionInput {
         if case .zip(let archive)? = container, recovering || !archive.isRebuilt, archive.adopt(limits) {
             return archive
         }
+        if let file {
+            return recovering ? try ZipArchive.recovering(file: file, limits: limits) : try ZipArchive(file: file, limits: limits)
+        }
         return recovering ? try ZipArchive.recovering(bytes, limits: limits) : try ZipArchive(bytes, limits: limits)
     }
 
     /// The input as a compound file under the conversion's limits.
     func compoundFile() throws(ConversionError) -> CompoundFile {
         if case .compound(let file)? = container, file.limits == limits { return file }
-        return try CompoundFile(bytes, limits: limits)
+        return try CompoundFile(wholeBytes(), limits: limits)
     }
 }

@@ -1,17 +1,19 @@
 /// Passes a conversion through to another sink and notes whether any of
 /// the document's text went by, so a document that yields none can say
-/// so instead of converting to an empty page in silence.
-final class TextWatchingSink: DocumentSink {
+/// so instead of converting to an empty page in silence. Everything it
+/// does not watch is forwarded by `ForwardingSink`.
+final class TextWatchingSink: ForwardingSink {
     let target: DocumentSink
+    @exclusivity(unchecked)
     private(set) var sawText = false
     /// A warning already told the reader that the text is missing.
+    @exclusivity(unchecked)
     private(set) var sawNoTextWarning = false
     /// Pages, slides or sheets, as the converter counted them.
+    @exclusivity(unchecked)
     private(set) var pageCount: Int?
 
     init(_ target: DocumentSink) { self.target = target }
-
-    var needsMetadata: Bool { target.needsMetadata }
 
     func setMetadata(_ metadata: Metadata) {
         pageCount = metadata.pageCount
@@ -23,8 +25,6 @@ final class TextWatchingSink: DocumentSink {
         try target.append(block)
     }
 
-    func beginTable(columnCount: Int) throws(ConversionError) { try target.beginTable(columnCount: columnCount) }
-
     func appendTableRow(_ row: TableRow) throws(ConversionError) {
         if !sawText, Block.table(Table(rows: [row])).containsText { sawText = true }
         try target.appendTableRow(row)
@@ -35,16 +35,15 @@ final class TextWatchingSink: DocumentSink {
         try target.appendTableRow(texts: texts)
     }
 
-    func endTable() throws(ConversionError) { try target.endTable() }
-
     func addFootnote(_ footnote: FootnoteDefinition) {
         if !sawText, footnote.blocks.contains(where: \.containsText) { sawText = true }
         target.addFootnote(footnote)
     }
 
-    func addAsset(_ asset: Asset) { target.addAsset(asset) }
-
-    func limitOutput(forInputBytes count: Int) { target.limitOutput(forInputBytes: count) }
+    func appendMarkdownPiece(_ piece: String) throws(ConversionError) {
+        if !sawText, Block.markdown(piece).containsText { sawText = true }
+        try target.appendMarkdownPiece(piece)
+    }
 
     func addWarning(_ warning: String) {
         if ConversionWarning.isNoText(warning) { sawNoTextWarning = true }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Choices a caller makes about a conversion.
 public struct ConversionOptions: Sendable {
     /// The safety limits on input, output, nesting and time; `.default` unless raised or lowered.
@@ -60,7 +64,13 @@ public struct ConversionOptions: Sendable {
     public func sharingCores(among count: Int) -> ConversionOptions {
         guard ocrWorkers == nil, count > 1 else { return self }
         var shared = self
-        shared.ocrWorkers = max(1, PageRecognizer.defaultWorkerCount / count)
+        shared.ocrWorkers = max(1, ConversionOptions.defaultOCRWorkers / count)
         return shared
+    }
+
+    /// OCR threads for one document when `ocrWorkers` is not set: the
+    /// online cores, at most 64.
+    package static var defaultOCRWorkers: Int {
+        max(1, min(64, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 }

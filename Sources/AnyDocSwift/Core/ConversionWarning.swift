@@ -36,10 +36,16 @@ public enum ConversionWarning {
     /// has content; nil when there was nothing to convert (an empty or
     /// blank text file), where an empty result is the right one.
     static func noText(format: DocumentFormat, bytes: [UInt8], pageCount: Int?) -> String? {
-        guard hasContent(bytes, format: format) else { return nil }
-        var parts = ["\(bytes.count) bytes"]
+        noText(format: format, byteCount: bytes.count, hasContent: hasContent(bytes, format: format), pageCount: pageCount)
+    }
+
+    /// `noText(format:bytes:pageCount:)` for an input judged elsewhere
+    /// (a file read in blocks): `hasContent` as `hasContent(_:format:)` says.
+    static func noText(format: DocumentFormat, byteCount: Int, hasContent: Bool, pageCount: Int?) -> String? {
+        guard hasContent else { return nil }
+        var parts = ["\(byteCount) bytes"]
         if let pageCount, pageCount > 0 {
-            let unit = format.family == .spreadsheet ? "sheet" : format.family == .presentation ? "slide" : "page"
+            let unit = format.family.unitName
             parts.append("\(pageCount) \(unit)\(pageCount == 1 ? "" : "s")")
         }
         return "\(noTextPrefix) found in this \(format.rawValue.uppercased()) document (\(parts.joined(separator: ", "))): "
@@ -48,15 +54,11 @@ public enum ConversionWarning {
 
     /// Text formats have content when they hold more than white space;
     /// every other format's bytes are content.
-    private static func hasContent(_ bytes: [UInt8], format: DocumentFormat) -> Bool {
-        switch format {
-        case .txt, .md, .csv, .tsv:
-            // White space, byte-order marks and NULs (UTF-16 padding) say nothing.
-            let blank: Set<UInt8> = [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF]
-            return bytes.contains { !blank.contains($0) }
-        default:
-            return !bytes.isEmpty
-        }
+    static func hasContent(_ bytes: [UInt8], format: DocumentFormat) -> Bool {
+        guard FormatRegistry.entry(for: format).evidence == .plainText else { return !bytes.isEmpty }
+        // White space, byte-order marks and NULs (UTF-16 padding) say nothing.
+        let blank: Set<UInt8> = [0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xEF, 0xBB, 0xBF, 0xFE, 0xFF]
+        return bytes.contains { !blank.contains($0) }
     }
 }
 

@@ -43,9 +43,5 @@ public struct Deadline: Sendable {
         if let expiry { throw expiry }
     }
 
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
+    static func now() -> UInt64 { MonotonicClock.nanoseconds() }
 }

@@ -39,6 +39,15 @@ public protocol DocumentSink: AnyObject {
     /// that renders can cap its output by the input's size (a small
     /// hostile file must not expand without bound). Does nothing by default.
     func limitOutput(forInputBytes count: Int)
+    /// Whether the sink joins `appendMarkdownPiece(_:)` onto the verbatim
+    /// block before it. When it does, a large text file streams through
+    /// in pieces; when not (the default), the file is read whole and
+    /// arrives as one `.markdown` block.
+    var acceptsMarkdownPieces: Bool { get }
+    /// Appends `piece` to the `.markdown` block appended last, with
+    /// nothing between them. Called only when `acceptsMarkdownPieces` is
+    /// true; by default the piece becomes a `.markdown` block of its own.
+    func appendMarkdownPiece(_ piece: String) throws(ConversionError)
 }
 
 extension DocumentSink {
@@ -48,6 +57,8 @@ extension DocumentSink {
     public func addAsset(_ asset: Asset) {}
     public func addWarning(_ warning: String) {}
     public func limitOutput(forInputBytes count: Int) {}
+    public var acceptsMarkdownPieces: Bool { false }
+    public func appendMarkdownPiece(_ piece: String) throws(ConversionError) { try append(.markdown(piece)) }
 
     public func appendTableRow(texts: [String]) throws(ConversionError) {
         try appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }))
@@ -66,7 +77,9 @@ extension DocumentSink {
 /// A sink that gathers everything into a `Document`.
 public final class DocumentCollector: DocumentSink {
     /// Everything received so far; complete once the conversion returns.
+    @exclusivity(unchecked)
     public private(set) var document = Document()
+    @exclusivity(unchecked)
     private var openTable: [TableRow]?
 
     /// An empty collector; read `document` once the conversion has finished.

@@ -3,34 +3,17 @@ import Glibc
 #endif
 
 /// Reads whole files with POSIX calls, refusing anything larger than the
-/// input limit before reading it.
+/// input limit before reading it. `InputFile` reads them in pieces.
 enum FileReader {
     static func read(path: String, maxBytes: Int) throws(ConversionError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .io("cannot stat: \(String(cString: strerror(errno)))") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .io("is a directory") }
-        let declared = Int(info.st_size)
-        if declared > maxBytes { throw .resourceLimit("input is \(declared) bytes, over the \(maxBytes)-byte limit") }
-        return try readAll(descriptor: descriptor, expected: declared, maxBytes: maxBytes)
+        try InputFile(path: path).readAll(maxBytes: maxBytes)
     }
 
     /// Reads `path` only if it is a regular file. It is opened without
     /// blocking, so a FIFO or device swapped in after a directory walk
     /// saw a file is refused instead of hanging the reader.
     static func readRegular(path: String, maxBytes: Int) throws(ConversionError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .io("cannot stat: \(String(cString: strerror(errno)))") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .io("not a regular file") }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        let declared = Int(info.st_size)
-        if declared > maxBytes { throw .resourceLimit("input is \(declared) bytes, over the \(maxBytes)-byte limit") }
-        return try readAll(descriptor: descriptor, expected: declared, maxBytes: maxBytes)
+        try InputFile(path: path, regularOnly: true).readAll(maxBytes: maxBytes)
     }
 
     /// Reads until end of file: works for pipes and for files whose size
@@ -44,21 +27,13 @@ enum FileReader {
         while failure == nil {
             let previous = bytes
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                var count = previous.count
+                let count = previous.count
                 if count > 0 {
                     previous.withUnsafeBufferPointer { buffer.baseAddress!.initialize(from: $0.baseAddress!, count: count) }
                 }
-                while count < capacity {
-                    let got = Glibc.read(descriptor, buffer.baseAddress! + count, capacity - count)
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        failure = .io("cannot read: \(String(cString: strerror(errno)))")
-                        break
-                    }
-                    if got == 0 { break }
-                    count += got
-                }
-                initialized = count
+                let got = POSIXFile.fill(descriptor, UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + count, count: capacity - count))
+                if got < 0 { failure = .io("cannot read: \(String(cString: strerror(errno)))") }
+                initialized = count + max(got, 0)
             }
             if bytes.count > maxBytes { throw .resourceLimit("input is over the \(maxBytes)-byte limit") }
             // Short of the buffer: the end of the file was reached.

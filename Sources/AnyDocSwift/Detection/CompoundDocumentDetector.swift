@@ -30,13 +30,12 @@ enum CompoundDocumentDetector {
     }
 
     static func encryptedPackageFormat(hint: DocumentFormat?) -> DocumentFormat {
-        switch hint {
-        case .docx, .docm, .dotx, .dotm, .pptx, .pptm, .ppsx, .ppsm, .potx, .potm, .xlsx, .xlsm, .xltx, .xltm, .xlsb:
-            return hint ?? .docx
-        case .xls: return .xlsx
-        case .ppt: return .pptx
-        default: return .docx
-        }
+        guard let hint else { return .docx }
+        let entry = FormatRegistry.entry(for: hint)
+        if entry.evidence == .officePackage { return hint }
+        // A legacy name: the OOXML format of its family (.xls → xlsx).
+        guard entry.evidence == .compoundFile else { return .docx }
+        return FormatRegistry.entries.first { $0.evidence == .officePackage && $0.family == entry.family }?.format ?? .docx
     }
 
     private static func stream(_ name: String, in file: CompoundFile) -> CompoundFile.Entry? {

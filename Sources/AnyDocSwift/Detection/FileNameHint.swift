@@ -21,14 +21,10 @@ enum FileNameHint {
     /// (the CSV reader sniffs the delimiter). Any other name promising a
     /// binary format (`.docx`, `.odt`, `.pdf`, …) on text means a damaged
     /// or mislabelled file: nil, rather than passing it off as the
-    /// document. Everything else is plain text.
+    /// document. Everything else is plain text. Each entry's `readsTextAs`
+    /// in `FormatTable` says which.
     static func textFormat(hint: DocumentFormat?) -> DocumentFormat? {
         guard let hint else { return .txt }
-        switch hint {
-        case .md, .csv, .tsv, .txt: return hint
-        case .xls: return .csv
-        case .html: return .txt
-        default: return nil
-        }
+        return FormatRegistry.entry(for: hint).readsTextAs
     }
 }

@@ -2,7 +2,7 @@
 /// hint. Detection never throws: what it cannot name is nil.
 ///
 /// Order: containers first (OLE2, ZIP), whose magic is exact; then PDF
-/// (also behind up to 1 KiB of junk), RTF, images and bare BIFF workbooks by their signatures; then HTML by
+/// (also behind up to 1 KiB of junk), the registry's signatures (RTF, images) and bare BIFF workbooks; then HTML by
 /// its first markup; then text versus binary. The hint settles only what
 /// content cannot: which text format (see `FileNameHint.textFormat`),
 /// the format sealed inside an encrypted OOXML package, and which
@@ -39,8 +39,7 @@ enum FormatDetector {
     /// Formats known by their first bytes or their text.
     private static func detectSignature(_ bytes: [UInt8], hint: DocumentFormat?) -> DetectedFormat {
         if let pdf = detectPDF(bytes, hint: hint) { return pdf }
-        if Signatures.isRTF(bytes) { return DetectedFormat(format: .rtf) }
-        if let image = Signatures.image(bytes) { return DetectedFormat(format: image) }
+        if let format = FormatRegistry.format(signature: bytes) { return DetectedFormat(format: format) }
         if BIFFScan.isBareWorkbook(bytes) {
             return DetectedFormat(format: .xls, isEncrypted: BIFFScan.hasFilePass(Array(bytes.prefix(1 << 20))))
         }
@@ -69,19 +68,18 @@ enum FormatDetector {
     }
 
     private static func isTextFamily(_ format: DocumentFormat?) -> Bool {
-        format == .txt || format == .md || format == .csv || format == .tsv
+        recognised(format, by: .plainText)
     }
 
     private static func isCompoundFamily(_ format: DocumentFormat?) -> Bool {
-        format == .doc || format == .xls || format == .ppt
+        recognised(format, by: .compoundFile)
     }
 
     private static func isPackageFamily(_ format: DocumentFormat?) -> Bool {
-        switch format {
-        case .docx, .docm, .dotx, .dotm, .pptx, .pptm, .ppsx, .ppsm, .potx, .potm,
-            .xlsx, .xlsm, .xltx, .xltm, .xlsb, .odt, .ods, .odp, .epub:
-            true
-        default: false
-        }
+        recognised(format, by: .officePackage) || recognised(format, by: .mimetypePackage)
+    }
+
+    private static func recognised(_ format: DocumentFormat?, by evidence: FormatEntry.Evidence) -> Bool {
+        format.map { FormatRegistry.entry(for: $0).evidence == evidence } ?? false
     }
 }

@@ -1,4 +1,5 @@
-/// The media types that name a package's format.
+/// The media types that name a package's format; the types themselves
+/// are in each format's `FormatEntry.mediaTypes`.
 enum PackageMediaTypes {
     /// Content types of OOXML main parts (the same in Transitional and
     /// Strict packages).
@@ -6,44 +7,12 @@ enum PackageMediaTypes {
         // Every main part's type has "main" in it; a package's other
         // types (styles, themes, properties) are turned away unnormalized.
         guard mentionsMain(contentType) else { return nil }
-        return switch normalized(contentType) {
-        case "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml": .docx
-        case "application/vnd.ms-word.document.macroenabled.main+xml": .docm
-        case "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml": .dotx
-        case "application/vnd.ms-word.template.macroenabledtemplate.main+xml": .dotm
-        case "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml": .pptx
-        case "application/vnd.ms-powerpoint.presentation.macroenabled.main+xml": .pptm
-        case "application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml": .ppsx
-        case "application/vnd.ms-powerpoint.slideshow.macroenabled.main+xml": .ppsm
-        case "application/vnd.openxmlformats-officedocument.presentationml.template.main+xml": .potx
-        case "application/vnd.ms-powerpoint.template.macroenabled.main+xml": .potm
-        case "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": .xlsx
-        case "application/vnd.ms-excel.sheet.macroenabled.main+xml": .xlsm
-        case "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": .xltx
-        case "application/vnd.ms-excel.template.macroenabled.main+xml": .xltm
-        case "application/vnd.ms-excel.sheet.binary.macroenabled.main": .xlsb
-        default: nil
-        }
+        return FormatRegistry.format(mediaType: normalized(contentType), evidence: .officePackage)
     }
 
     /// The `mimetype` entry or ODF manifest media type of ODF and EPUB.
     static func packageFormat(mimetype: String) -> DocumentFormat? {
-        switch normalized(mimetype) {
-        case "application/vnd.oasis.opendocument.text",
-            "application/vnd.oasis.opendocument.text-template",
-            "application/vnd.oasis.opendocument.text-master",
-            "application/vnd.oasis.opendocument.text-master-template",
-            "application/vnd.oasis.opendocument.text-web":
-            .odt
-        case "application/vnd.oasis.opendocument.spreadsheet",
-            "application/vnd.oasis.opendocument.spreadsheet-template":
-            .ods
-        case "application/vnd.oasis.opendocument.presentation",
-            "application/vnd.oasis.opendocument.presentation-template":
-            .odp
-        case "application/epub+zip": .epub
-        default: nil
-        }
+        FormatRegistry.format(mediaType: normalized(mimetype), evidence: .mimetypePackage)
     }
 
     /// Lowercase (media types ignore case) without parameters or the

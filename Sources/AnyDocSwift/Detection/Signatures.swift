@@ -55,21 +55,4 @@ enum Signatures {
         while offset < min(bytes.count, 64), [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
         return hasPrefix(bytes, Array("{\\rtf".utf8), at: offset)
     }
-
-    static func image(_ bytes: [UInt8]) -> DocumentFormat? {
-        if hasPrefix(bytes, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if hasPrefix(bytes, [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if hasPrefix(bytes, [0x49, 0x49, 0x2A, 0x00]) || hasPrefix(bytes, [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
-        if hasPrefix(bytes, Array("RIFF".utf8)) && hasPrefix(bytes, Array("WEBP".utf8), at: 8) { return .webp }
-        if hasPrefix(bytes, Array("GIF87a".utf8)) || hasPrefix(bytes, Array("GIF89a".utf8)) { return .gif }
-        if isBMP(bytes) { return .bmp }
-        return nil
-    }
-
-    /// `BM` alone starts plenty of text, so the DIB header size must be
-    /// one of the known ones too.
-    private static func isBMP(_ bytes: [UInt8]) -> Bool {
-        guard hasPrefix(bytes, Array("BM".utf8)), let headerSize = LittleEndian.uint32(bytes, at: 14) else { return false }
-        return [12, 16, 40, 52, 56, 64, 108, 124].contains(headerSize)
-    }
 }

@@ -1,15 +1,24 @@
 /// Lists: markers, numbering, indentation and tight or loose spacing.
 extension BlockRenderer {
     func renderList(_ list: List, alternate: Bool, depth: Int) throws(ConversionError) -> String? {
-        var bodies: [[(block: Block, text: String)]] = []
+        try renderListLines(list, alternate: alternate, depth: depth).text
+    }
+
+    /// The list's text and the lines (from 0) on which its items start,
+    /// nested items included: where a chunker may cut it.
+    func renderListLines(_ list: List, alternate: Bool, depth: Int) throws(ConversionError) -> (text: String, itemLines: [Int]) {
+        var bodies: [[ItemPart]] = []
         bodies.reserveCapacity(list.items.count)
-        for item in list.items { bodies.append(try renderParts(item.blocks, depth: depth + 1)) }
-        let tight = bodies.allSatisfy(Self.staysTight)
+        for item in list.items { bodies.append(try renderItemParts(item.blocks, depth: depth + 1)) }
+        let tight = bodies.allSatisfy { Self.staysTight($0.map { ($0.block, $0.text) }) }
+        let gap = tight ? 0 : 1
         // The source's numbering, kept within the nine digits a marker may have.
         var number = 0
         if case .ordered(let start) = list.kind { number = max(0, min(start, 999_999_999 - (list.items.count - 1))) }
         var items: [String] = []
         items.reserveCapacity(list.items.count)
+        var itemLines: [Int] = []
+        var line = 0
         for (item, parts) in zip(list.items, bodies) {
             let marker: String
             switch list.kind {
@@ -33,9 +42,44 @@ extension BlockRenderer {
                 body = (checkbox == .checked ? "[x]" : "[ ]") + (body.isEmpty ? "" : " " + body)
             }
             let indent = String(repeating: " ", count: marker.utf8.count + 1)
-            items.append(Self.prefixLines(body, first: marker + " ", rest: indent, empty: "", bareFirst: marker))
+            let text = Self.prefixLines(body, first: marker + " ", rest: indent, empty: "", bareFirst: marker)
+            // Prefixing keeps lines as they are: a part's lines stay its lines.
+            itemLines.append(line)
+            var partLine = line
+            for part in parts {
+                itemLines.append(contentsOf: part.itemLines.map { partLine + $0 })
+                partLine += Self.lineCount(part.text) + gap
+            }
+            line += Self.lineCount(text) + gap
+            items.append(text)
         }
-        return items.joined(separator: tight ? "\n" : "\n\n")
+        return (items.joined(separator: tight ? "\n" : "\n\n"), itemLines)
+    }
+
+    /// A rendered block inside a list item, with the item lines of a nested list.
+    typealias ItemPart = (block: Block, text: String, itemLines: [Int])
+
+    /// `renderParts` for an item's blocks, keeping where nested items start.
+    private func renderItemParts(_ blocks: [Block], depth: Int) throws(ConversionError) -> [ItemPart] {
+        var parts: [ItemPart] = []
+        var markers = ListMarkers()
+        for block in blocks {
+            guard case .list(let list) = block else {
+                if let text = try render(block, markers: &markers, depth: depth) { parts.append((block, text, [])) }
+                continue
+            }
+            guard depth <= limits.maxNestingDepth else {
+                throw .resourceLimit("blocks nest deeper than \(limits.maxNestingDepth) levels")
+            }
+            guard !list.items.isEmpty else { continue }
+            let rendered = try renderListLines(list, alternate: markers.next(for: list), depth: depth)
+            parts.append((block, rendered.text, rendered.itemLines))
+        }
+        return parts
+    }
+
+    static func lineCount(_ text: String) -> Int {
+        text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 
     /// An item keeps its list tight when it is one paragraph, optionally

@@ -1,7 +1,9 @@
 /// Numbers footnotes 1, 2, 3… in the order the text first refers to them,
 /// whatever labels the source used.
 final class FootnoteNumbering {
+    @exclusivity(unchecked)
     private var numbers: [String: Int] = [:]
+    @exclusivity(unchecked)
     private(set) var labelsInOrder: [String] = []
 
     func number(for label: String) -> Int {

@@ -12,6 +12,7 @@ public protocol MarkdownOutput: AnyObject {
 /// Keeps the Markdown in memory.
 public final class StringOutput: MarkdownOutput {
     /// The Markdown written so far.
+    @exclusivity(unchecked)
     public private(set) var text = ""
 
     /// An output holding no text yet.
@@ -34,7 +35,7 @@ public final class FileDescriptorOutput: MarkdownOutput {
 
     public func write(_ text: String) throws(ConversionError) {
         var text = text
-        let failure = text.withUTF8 { DescriptorWrite.all(descriptor, UnsafeRawBufferPointer($0)) }
+        let failure = text.withUTF8 { POSIXFile.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
         if let failure {
             throw .io("cannot write output: \(String(cString: strerror(failure)))")
         }

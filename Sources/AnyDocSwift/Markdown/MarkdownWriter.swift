@@ -11,29 +11,51 @@ public final class MarkdownWriter: DocumentSink {
     private let options: MarkdownOptions
     private let limits: Limits
     private let footnotes = FootnoteNumbering()
+    @exclusivity(unchecked)
     private var metadata = Metadata()
+    @exclusivity(unchecked)
     private var definitions: [String: FootnoteDefinition] = [:]
+    @exclusivity(unchecked)
     private var definitionOrder: [String] = []
+    @exclusivity(unchecked)
     private var assetNames: Set<String> = []
+    @exclusivity(unchecked)
     private var renderer: BlockRenderer
+    @exclusivity(unchecked)
     private var markers = BlockRenderer.ListMarkers()
 
+    @exclusivity(unchecked)
     private var buffer = ""
+    @exclusivity(unchecked)
     private var bytesWritten = 0
+    @exclusivity(unchecked)
     private var startedOutput = false
+    @exclusivity(unchecked)
     private var blockCount = 0
     /// The newlines held back after a verbatim block.
+    @exclusivity(unchecked)
     private var verbatimTail: String?
+    @exclusivity(unchecked)
     private var stream: TableStream?
+    @exclusivity(unchecked)
     private var finished = false
     /// The front matter at the start of `buffer`, while nothing has been
     /// flushed, so warnings that arrive later can still be added to it.
+    @exclusivity(unchecked)
     private var pendingFrontMatter: (text: String, metadata: Metadata)?
 
     /// What the conversion lost without failing, in the order reported.
+    @exclusivity(unchecked)
     public private(set) var warnings: [String] = []
     /// Embedded files the document references, for a caller to write out.
+    @exclusivity(unchecked)
     public private(set) var assets: [Asset] = []
+    /// Whether to record where each top-level block's Markdown lies, in
+    /// `layout`; set before the first block. Off by default: it costs a
+    /// little time per block that plain conversion does not need.
+    public var recordsLayout = false
+    /// With `recordsLayout`, the top-level blocks written, in order.
+    public private(set) var layout: [MarkdownBlockSpan] = []
 
     /// The conversion found no text in a document that has content; a
     /// warning in `warnings` says so.
@@ -75,10 +97,34 @@ public final class MarkdownWriter: DocumentSink {
             try appendVerbatim(raw)
             return
         }
+        if recordsLayout {
+            guard let (text, kind) = try renderer.renderLaidOut(block, markers: &markers) else { return }
+            try startBlock()
+            try emitSpan(text, kind: kind)
+            verbatimTail = nil
+            return
+        }
         guard let text = try renderer.render(block, markers: &markers) else { return }
         try startBlock()
         try emit(text)
         verbatimTail = nil
+    }
+
+    /// Emits a block's text, recording its span when `recordsLayout` is on.
+    private func emitSpan(_ text: String, kind: MarkdownBlockSpan.Kind) throws(ConversionError) {
+        let start = bytesWritten
+        try emit(text)
+        if recordsLayout { layout.append(MarkdownBlockSpan(kind: kind, bytes: start..<bytesWritten)) }
+    }
+
+    /// A streamed table's span grows with each row.
+    private func extendStreamedTable(first: Bool, from start: Int) {
+        guard recordsLayout else { return }
+        if first {
+            layout.append(MarkdownBlockSpan(kind: .pipeTable(headerStart: 0), bytes: start..<bytesWritten))
+        } else if !layout.isEmpty {
+            layout[layout.count - 1].bytes = layout[layout.count - 1].bytes.lowerBound..<bytesWritten
+        }
     }
 
     /// Verbatim Markdown goes out as given, but its final line endings are
@@ -89,6 +135,25 @@ public final class MarkdownWriter: DocumentSink {
         let tail = body.removeTrailingLineEnds()
         markers = BlockRenderer.ListMarkers()
         try startBlock()
+        try emitSpan(body, kind: .verbatim)
+        verbatimTail = tail
+    }
+
+    /// Pieces of one verbatim block join exactly: the line endings held
+    /// back from the last piece go out before the next one.
+    public var acceptsMarkdownPieces: Bool { true }
+
+    /// Continues the verbatim block written last with `piece`; starts one
+    /// when the block before was not verbatim.
+    public func appendMarkdownPiece(_ piece: String) throws(ConversionError) {
+        guard stream == nil, let held = verbatimTail else {
+            try append(.markdown(piece))
+            return
+        }
+        guard !piece.isEmpty else { return }
+        var body = piece
+        let tail = body.removeTrailingLineEnds()
+        try emit(held)
         try emit(body)
         verbatimTail = tail
     }
@@ -112,8 +177,10 @@ public final class MarkdownWriter: DocumentSink {
         } else {
             try emit("\n")
         }
+        let start = bytesWritten
         try emit(renderer.pipeRow(try slots.map(renderer.cellText)))
         if table.rowsWritten == 0 { try emit("\n" + BlockRenderer.delimiterRow(columns: table.columnCount)) }
+        extendStreamedTable(first: table.rowsWritten == 0, from: start)
         table.rowsWritten += 1
         stream = table
     }
@@ -154,8 +221,11 @@ public final class MarkdownWriter: DocumentSink {
                 line.append(contentsOf: " |".utf8)
             }
         }
+        // The row's own text starts after the newline that ends the row before.
+        let start = bytesWritten + (table.rowsWritten == 0 ? 0 : 1)
         try emit(String(decoding: line, as: UTF8.self))
         if table.rowsWritten == 0 { try emit("\n" + BlockRenderer.delimiterRow(columns: table.columnCount)) }
+        extendStreamedTable(first: table.rowsWritten == 0, from: start)
         table.rowsWritten += 1
         stream = table
     }
@@ -212,7 +282,11 @@ public final class MarkdownWriter: DocumentSink {
         let current = FrontMatter.render(shown, warnings: warnings)
         guard current != written, buffer.hasPrefix(written) else { return }
         buffer = current + buffer.dropFirst(written.count)
-        bytesWritten += current.utf8.count - written.utf8.count
+        let shift = current.utf8.count - written.utf8.count
+        bytesWritten += shift
+        for index in layout.indices {
+            layout[index].bytes = layout[index].bytes.lowerBound + shift..<layout[index].bytes.upperBound + shift
+        }
         pendingFrontMatter = (current, shown)
     }
 
@@ -237,7 +311,7 @@ public final class MarkdownWriter: DocumentSink {
             let body = try renderer.renderBlocks(definition.blocks, depth: 1) ?? ""
             let marker = "[^\(number)]:"
             try startBlock()
-            try emit(BlockRenderer.prefixLines(body, first: marker + " ", rest: "    ", empty: "", bareFirst: marker))
+            try emitSpan(BlockRenderer.prefixLines(body, first: marker + " ", rest: "    ", empty: "", bareFirst: marker), kind: .text)
         }
     }
 

@@ -12,6 +12,18 @@ extension String {
         return String(scalars)
     }
 
+    /// Without leading and trailing tabs and space separators (Unicode Zs,
+    /// the ideographic space included): Foundation's `.whitespaces`.
+    package func trimmingHorizontalSpace() -> String {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        var characters = Substring(self)
+        while let first = characters.first, isSpace(first) { characters.removeFirst() }
+        while let last = characters.last, isSpace(last) { characters.removeLast() }
+        return String(characters)
+    }
+
     /// Replaces every occurrence of `target`, matching UTF-8 bytes.
     func replacingAll(_ target: String, with replacement: String) -> String {
         let pattern = Array(target.utf8)

@@ -90,39 +90,50 @@ enum TextEscaper {
                 lineBreakLast = false
                 index = end
                 continue
-            case backslash:
-                // Before punctuation it would escape it; before a line end it would be a hard break.
-                if following == nil || following == "\n" || following == "\r"
-                    || following.map(MarkdownCharacters.isASCIIPunctuation) == true {
-                    out.append(backslash)
-                }
-            case UInt8(ascii: "`"):
-                out.append(backslash)
-            case UInt8(ascii: "["):
-                if scope.inLinkText || following == "^" { out.append(backslash) }
-            case UInt8(ascii: "]"):
-                if scope.inLinkText || following == "(" || following == "[" || following == ":" { out.append(backslash) }
-            case UInt8(ascii: "<"):
-                if let following, following == "/" || following == "!" || following == "?"
-                    || MarkdownCharacters.isASCIILetter(following) {
-                    out.append(backslash)
-                }
-            case UInt8(ascii: "&"):
-                if looksLikeEntity(bytes, from: index) { out.append(backslash) }
-            case UInt8(ascii: "!"):
-                if following == "[" { out.append(backslash) }
-            case UInt8(ascii: "$"):
-                if scope.escapeDollars { out.append(backslash) }
             default:
-                // The other special bytes are controls that carry no text.
-                index += 1
-                continue
+                guard let escape = needsBackslash(byte, following: following, scope: scope, in: bytes, at: index) else {
+                    // The other special bytes are controls that carry no text.
+                    index += 1
+                    continue
+                }
+                if escape { out.append(backslash) }
             }
             out.append(byte)
             lineBreakLast = false
             index += 1
         }
         return out
+    }
+
+    /// Whether a special byte that is no delimiter run or line end needs a
+    /// backslash, given the character after it; nil for a control, which
+    /// carries no text and is dropped.
+    private static func needsBackslash(
+        _ byte: UInt8, following: Unicode.Scalar?, scope: InlineScope, in bytes: UnsafeBufferPointer<UInt8>, at index: Int
+    ) -> Bool? {
+        switch byte {
+        case UInt8(ascii: "\\"):
+            // Before punctuation it would escape it; before a line end it would be a hard break.
+            return following == nil || following == "\n" || following == "\r"
+                || following.map(MarkdownCharacters.isASCIIPunctuation) == true
+        case UInt8(ascii: "`"):
+            return true
+        case UInt8(ascii: "["):
+            return scope.inLinkText || following == "^"
+        case UInt8(ascii: "]"):
+            return scope.inLinkText || following == "(" || following == "[" || following == ":"
+        case UInt8(ascii: "<"):
+            guard let following else { return false }
+            return following == "/" || following == "!" || following == "?" || MarkdownCharacters.isASCIILetter(following)
+        case UInt8(ascii: "&"):
+            return looksLikeEntity(bytes, from: index)
+        case UInt8(ascii: "!"):
+            return following == "["
+        case UInt8(ascii: "$"):
+            return scope.escapeDollars
+        default:
+            return nil
+        }
     }
 
     /// The character whose UTF-8 starts at `position` (valid UTF-8).

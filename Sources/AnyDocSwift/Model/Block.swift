@@ -10,7 +10,7 @@ public indirect enum Block: Sendable, Equatable {
     /// Display math in LaTeX, rendered as `$$…$$`.
     case math(String)
     /// An image standing on its own line.
-    case image(Image)
+    case image(Inline.Image)
     /// Where a page, slide or sheet begins.
     case boundary(Provenance)
     /// Markdown to emit exactly as given: the pass-through for `.md` input.

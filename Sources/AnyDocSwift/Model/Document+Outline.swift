@@ -26,7 +26,7 @@ extension Document {
     }
 
     /// Every link, in reading order, footnotes included.
-    public var links: [Link] {
+    public var links: [Inline.Link] {
         var collector = LinkCollector()
         walk(&collector)
         return collector.links

@@ -19,37 +19,41 @@ public indirect enum Inline: Sendable, Equatable {
     case anchor(String)
 }
 
-/// A hyperlink around inline content.
-public struct Link: Sendable, Equatable {
-    /// A URL, or `#anchor` for a target inside the document.
-    public var destination: String
-    /// The tooltip text, rendered as the Markdown link title; nil for none.
-    public var title: String?
-    /// The linked text and formatting.
-    public var content: [Inline]
+extension Inline {
+    /// A hyperlink around inline content.
+    public struct Link: Sendable, Equatable {
+        /// A URL, or `#anchor` for a target inside the document.
+        public var destination: String
+        /// The tooltip text, rendered as the Markdown link title; nil for none.
+        public var title: String?
+        /// The linked text and formatting.
+        public var content: [Inline]
 
-    /// A link to `destination` showing `content`.
-    public init(destination: String, title: String? = nil, content: [Inline]) {
-        self.destination = destination
-        self.title = title
-        self.content = content
+        /// A link to `destination` showing `content`.
+        public init(destination: String, title: String? = nil, content: [Inline]) {
+            self.destination = destination
+            self.title = title
+            self.content = content
+        }
     }
 }
 
-/// An image, embedded (an `Asset`) or linked by URL.
-public struct Image: Sendable, Equatable {
-    /// The `Asset.name` of embedded bytes, or a URL for a linked image.
-    public var source: String
-    /// The text shown instead of the image; may be empty.
-    public var altText: String
-    /// The tooltip text, rendered as the Markdown image title; nil for none.
-    public var title: String?
+extension Inline {
+    /// An image, embedded (an `Asset`) or linked by URL.
+    public struct Image: Sendable, Equatable {
+        /// The `Asset.name` of embedded bytes, or a URL for a linked image.
+        public var source: String
+        /// The text shown instead of the image; may be empty.
+        public var altText: String
+        /// The tooltip text, rendered as the Markdown image title; nil for none.
+        public var title: String?
 
-    /// An image from `source` with `altText`.
-    public init(source: String, altText: String, title: String? = nil) {
-        self.source = source
-        self.altText = altText
-        self.title = title
+        /// An image from `source` with `altText`.
+        public init(source: String, altText: String, title: String? = nil) {
+            self.source = source
+            self.altText = altText
+            self.title = title
+        }
     }
 }
 

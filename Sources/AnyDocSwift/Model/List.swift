@@ -1,21 +1,23 @@
-/// A bullet, ordered or task list; items may hold nested lists.
-public struct List: Sendable, Equatable {
-    /// Whether items are bulleted or numbered.
-    public enum Kind: Sendable, Equatable {
-        case bullet
-        /// Numbered from `start`, as the source numbered it.
-        case ordered(start: Int)
-    }
+extension Block {
+    /// A bullet, ordered or task list; items may hold nested lists.
+    public struct List: Sendable, Equatable {
+        /// Whether items are bulleted or numbered.
+        public enum Kind: Sendable, Equatable {
+            case bullet
+            /// Numbered from `start`, as the source numbered it.
+            case ordered(start: Int)
+        }
 
-    /// Bullets or numbers, and the number the list starts from.
-    public var kind: Kind
-    /// The items, in order.
-    public var items: [ListItem]
+        /// Bullets or numbers, and the number the list starts from.
+        public var kind: Kind
+        /// The items, in order.
+        public var items: [ListItem]
 
-    /// A list of `kind` holding `items`.
-    public init(kind: Kind, items: [ListItem]) {
-        self.kind = kind
-        self.items = items
+        /// A list of `kind` holding `items`.
+        public init(kind: Kind, items: [ListItem]) {
+            self.kind = kind
+            self.items = items
+        }
     }
 }
 

@@ -1,18 +1,20 @@
-/// A table as rows of cells, with spans.
-///
-/// Rows list only the cells that start at that row, in reading order, as
-/// HTML does: a cell spanning two rows is absent from the second. The
-/// serializer lays them out on a grid.
-public struct Table: Sendable, Equatable {
-    /// The rows, top to bottom, each listing only the cells that start in it.
-    public var rows: [TableRow]
-    /// Text shown above the table; nil or empty for none.
-    public var caption: [Inline]?
+extension Block {
+    /// A table as rows of cells, with spans.
+    ///
+    /// Rows list only the cells that start at that row, in reading order, as
+    /// HTML does: a cell spanning two rows is absent from the second. The
+    /// serializer lays them out on a grid.
+    public struct Table: Sendable, Equatable {
+        /// The rows, top to bottom, each listing only the cells that start in it.
+        public var rows: [TableRow]
+        /// Text shown above the table; nil or empty for none.
+        public var caption: [Inline]?
 
-    /// A table of `rows` with an optional `caption`.
-    public init(rows: [TableRow], caption: [Inline]? = nil) {
-        self.rows = rows
-        self.caption = caption
+        /// A table of `rows` with an optional `caption`.
+        public init(rows: [TableRow], caption: [Inline]? = nil) {
+            self.rows = rows
+            self.caption = caption
+        }
     }
 }
 

@@ -72,7 +72,7 @@ extension String {
     /// costs a hundred times more. (For ASCII needles the two differ only
     /// where a combining mark follows the match, which schemes, font names,
     /// style properties and leader dots never have.)
-    func containsUTF8(_ needle: String) -> Bool {
+    package func containsUTF8(_ needle: String) -> Bool {
         utf8OffsetOf(needle) != nil
     }
 
@@ -123,7 +123,7 @@ extension String {
 extension Substring {
     /// Whether `needle`'s UTF-8 bytes occur in this substring's; see
     /// `String.containsUTF8`.
-    func containsUTF8(_ needle: String) -> Bool {
+    package func containsUTF8(_ needle: String) -> Bool {
         var haystack = self
         var needle = needle
         return haystack.withUTF8 { hay in needle.withUTF8 { ByteSearch.contains($0, in: hay) } }

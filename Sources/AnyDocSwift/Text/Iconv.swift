@@ -88,8 +88,8 @@ final class Iconv {
 
 /// Open iconv descriptors not in use, by source and target encoding.
 private enum IconvPool {
-    /// A descriptor is used by one thread at a time; the pool hands each
-    /// to one owner.
+    /// Unchecked: `iconv_t` is a C pointer. A descriptor is used by one
+    /// thread at a time; the pool hands each to one owner.
     struct Descriptor: @unchecked Sendable { let raw: iconv_t }
 
     /// Enough for every thread of a batch to hold one of each encoding.

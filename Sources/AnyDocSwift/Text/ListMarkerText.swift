@@ -2,19 +2,19 @@
 /// text layer or an OCR reading. A bullet glyph (•, ◦, ▪, -, –, *, …) or a
 /// number, letter or roman numeral followed by `.` or `)` or wrapped in
 /// parentheses: `1.`, `1)`, `a)`, `(i)`.
-enum ListMarkerText {
-    enum Kind: Equatable {
+package enum ListMarkerText {
+    package enum Kind: Equatable {
         case bullet
         /// The item's number as the source wrote it (a → 1, iv → 4).
         case ordered(Int)
     }
 
-    static let bullets: Set<String> = [
+    package static let bullets: Set<String> = [
         "•", "◦", "▪", "▫", "‣", "●", "○", "■", "□", "◆", "◇", "►", "▸", "➢", "➤", "✓", "✔", "·", "∙", "⁃",
         "-", "–", "—", "*",
     ]
 
-    static func kind(of text: String) -> Kind? {
+    package static func kind(of text: String) -> Kind? {
         if bullets.contains(text) { return .bullet }
         var body = Substring(text)
         if body.hasPrefix("("), body.hasSuffix(")"), body.count >= 3 {

@@ -133,7 +133,7 @@ enum TextDecoder {
         return DecodedText(utf8: text.utf8.filter { $0 != 0 }[...], encoding: text.encoding)
     }
 
-    private static func rejectBinary(_ census: ByteCensus, nul: NULHandling) throws(ConversionError) {
+    static func rejectBinary(_ census: ByteCensus, nul: NULHandling) throws(ConversionError) {
         if nul == .reject && census.nulCount > 0 {
             throw .unsupported("the content is binary, not text: it contains NUL bytes")
         }

@@ -13,7 +13,7 @@ struct ByteCensus {
     /// terminal colours).
     private(set) var strayControlCount = 0
     private(set) var escapeCount = 0
-    let byteCount: Int
+    private(set) var byteCount: Int
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         byteCount = bytes.count
@@ -48,6 +48,17 @@ struct ByteCensus {
                 index += length
             }
         }
+    }
+
+    /// The census of this text followed by `next`, when `next` starts on
+    /// a character boundary: how a file read in pieces is judged whole.
+    mutating func add(_ next: ByteCensus) {
+        isValidUTF8 = isValidUTF8 && next.isValidUTF8
+        isASCII = isASCII && next.isASCII
+        nulCount += next.nulCount
+        strayControlCount += next.strayControlCount
+        escapeCount += next.escapeCount
+        byteCount += next.byteCount
     }
 
     /// More stray controls than 2 plus one in 50 bytes: binary, not text.

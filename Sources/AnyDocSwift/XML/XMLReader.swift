@@ -31,23 +31,31 @@ final class XMLReader {
 
     private let source: ByteSource
     private let limits: Limits
+    @exclusivity(unchecked)
     private var context: xmlParserCtxtPtr?
     /// Everything the SAX callbacks write, in one value so that a
     /// callback costs one exclusivity check, not one per field.
+    @exclusivity(unchecked)
     private var state: ParseState
+    @exclusivity(unchecked)
     private var current = -1
+    @exclusivity(unchecked)
     private var finished = false
+    @exclusivity(unchecked)
     private var nodes = 0
+    @exclusivity(unchecked)
     private var chunk: [UInt8]
     /// The other URIs of each aliased namespace, for attribute look-ups.
     private let aliases: XMLNamespaceAliases
 
+    @exclusivity(unchecked)
     private(set) var kind: NodeKind = .other
     /// Whether well-formedness errors are read past (libxml2's recovery
     /// mode) instead of ending the parse with `malformed`.
     private let recovering: Bool
     /// The first well-formedness error a recovering reader read past;
     /// nil while the XML is well formed.
+    @exclusivity(unchecked)
     private(set) var recoveredError: ConversionError?
 
     /// Reads from bytes in memory.

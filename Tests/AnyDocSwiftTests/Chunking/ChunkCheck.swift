@@ -21,15 +21,20 @@ enum ChunkCheck {
                 continue
             }
             let header = chunk.tableHeader ?? ""
+            let footer = chunk.tableFooter ?? ""
             if !chunk.text.hasPrefix(header) { problems.append("chunk \(index) does not start with its table header") }
-            if slice(scalars, chunk) != String(chunk.text.dropFirst(header.count)) {
+            if !chunk.text.hasSuffix(footer) { problems.append("chunk \(index) does not end with its table footer") }
+            let body = String(chunk.text.dropFirst(header.count).dropLast(footer.count))
+            if slice(scalars, chunk) != body {
                 problems.append("chunk \(index): offsets do not cut its text back")
             }
             let byteSlice = String(decoding: bytes[chunk.byteOffset..<chunk.byteOffset + chunk.byteLength], as: UTF8.self)
             if byteSlice != slice(scalars, chunk) { problems.append("chunk \(index): byte offsets disagree") }
             // The words of the slice: a repeated header alone does not count.
-            if chunk.hasWords != hasWords(String(chunk.text.dropFirst(header.count))) { problems.append("chunk \(index): hasWords is \(chunk.hasWords)") }
-            if let header = chunk.tableHeader {
+            if chunk.hasWords != hasWords(body) { problems.append("chunk \(index): hasWords is \(chunk.hasWords)") }
+            if !footer.isEmpty || header.hasPrefix("<table>") {
+                problems += htmlTableProblems(chunk, index: index)
+            } else if let header = chunk.tableHeader {
                 let lines = header.split(separator: "\n", omittingEmptySubsequences: false)
                 if lines.count != 3 || !lines[0].hasPrefix("|") || !lines[1].contains("---") {
                     problems.append("chunk \(index): table header \(header.debugDescription) is not a header and delimiter row")
@@ -45,6 +50,22 @@ enum ChunkCheck {
                     problems.append("chunk \(index): its table header is not before it")
                 }
             }
+        }
+        return problems
+    }
+
+    /// An HTML table piece opens and closes as many tables as it holds,
+    /// and one that repeats a header starts with the table's opening.
+    private static func htmlTableProblems(_ chunk: Chunk, index: Int) -> [String] {
+        let opens = chunk.text.components(separatedBy: "<table>").count - 1
+        let closes = chunk.text.components(separatedBy: "</table>").count - 1
+        var problems: [String] = []
+        // A row longer than a chunk is cut inside, where no table can be whole.
+        let body = chunk.text.dropFirst(chunk.tableHeader?.count ?? 0).dropLast(chunk.tableFooter?.count ?? 0)
+        let wholeRows = (body.hasPrefix("<tr>") || body.hasPrefix("<table>")) && (body.hasSuffix("</tr>\n") || body.hasSuffix("</table>\n"))
+        if wholeRows, opens != closes { problems.append("chunk \(index): \(opens) <table> but \(closes) </table>") }
+        if let header = chunk.tableHeader, !header.hasPrefix("<table>") || !(header == "<table>" || header.hasSuffix("</tr>\n")) {
+            problems.append("chunk \(index): HTML table header \(header.prefix(60).debugDescription) is not the table's head")
         }
         return problems
     }

@@ -13,12 +13,49 @@ import Testing
         Corpus.entries.filter { !$0.path.hasSuffix(".truth.txt") }
     }
 
-    static func markdown(_ entry: Corpus.Entry) -> String? {
+    static var conversionOptions: ConversionOptions {
         var options = ConversionOptions()
         options.ocrMode = .never
         options.limits.timeLimitSeconds = 30
+        return options
+    }
+
+    static func markdown(_ entry: Corpus.Entry) -> String? {
         guard let bytes = try? entry.read() else { return nil }
-        return try? AnyDocConverter(options: options).markdown(bytes, fileName: entry.path)
+        return try? AnyDocConverter(options: conversionOptions).markdown(bytes, fileName: entry.path)
+    }
+
+    /// The Markdown with the writer's record of its blocks.
+    static func rendered(_ entry: Corpus.Entry) -> (markdown: String, layout: [MarkdownBlockSpan])? {
+        guard let bytes = try? entry.read() else { return nil }
+        let output = StringOutput()
+        let writer = MarkdownWriter(output: output, limits: conversionOptions.limits)
+        writer.recordsLayout = true
+        guard (try? AnyDocConverter(options: conversionOptions).convert(bytes, fileName: entry.path, into: writer)) != nil,
+            (try? writer.finish()) != nil
+        else { return nil }
+        return (output.text, writer.layout)
+    }
+
+    /// Cut by the model's blocks, chunks keep to the same rules, and the
+    /// Markdown read alone is cut in the same places (what the store's
+    /// sections rely on: a search hit is a chunk).
+    @Test(arguments: documents)
+    func chunksByTheModelKeepToTheirLimits(_ entry: Corpus.Entry) throws {
+        guard let (markdown, layout) = Self.rendered(entry) else { return }
+        #expect(markdown == Self.markdown(entry), "\(entry.path): recording the layout changed the Markdown")
+        let family = DocumentFormat(fileExtension: entry.fileExtension)?.family
+        for options in Self.sizes {
+            let chunks = Chunker.chunks(markdown: markdown, layout: layout, family: family, options: options)
+            let problems = ChunkCheck.problems(chunks, of: markdown, options: options)
+            #expect(problems.isEmpty, "\(entry.path) at \(options.maxSize) \(options.unit): \(problems.prefix(3))")
+            let covered = chunks.reduce(0) { $0 == $1.offset ? $1.offset + $1.length : -1 }
+            #expect(covered == markdown.unicodeScalars.count, "\(entry.path) at \(options.maxSize): gaps or overlaps")
+            let byLines = Chunker.chunks(markdown: markdown, family: family, options: options)
+            let first = zip(chunks, byLines).first { $0.offset != $1.offset || $0.length != $1.length }
+            #expect(chunks.count == byLines.count && first == nil,
+                    "\(entry.path) at \(options.maxSize) \(options.unit): \(chunks.count) vs \(byLines.count), first \(first.map { ($0.offset, $0.length, $1.length) }.debugDescription)")
+        }
     }
 
     @Test(arguments: documents)

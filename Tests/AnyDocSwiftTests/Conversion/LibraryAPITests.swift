@@ -150,4 +150,17 @@ import AnyDocSwift
         #expect(ConversionError(.wrongPassword, "").code == "wrong_password")
         #expect(ConversionError(.cancelled, "").code == "cancelled")
     }
+
+    /// The names SwiftUI also uses are nested in the model's enums, so a
+    /// host's own `List` or `Image` never clashes with the library's.
+    @Test func listTableLinkAndImageAreNestedNames() throws {
+        let link = Inline.link(Inline.Link(destination: "https://example.com/", content: [.text("site")]))
+        let image = Inline.image(Inline.Image(source: "https://example.com/x.png", altText: "pic"))
+        let document = Document(blocks: [
+            .list(Block.List(kind: .bullet, items: [ListItem(blocks: [.paragraph([link, .text(" "), image])])])),
+            .table(Block.Table(rows: [TableRow(cells: [TableCell(text: "a")], isHeader: true), TableRow(cells: [TableCell(text: "b")])])),
+        ])
+        #expect(document.links.map(\.destination) == ["https://example.com/"])
+        #expect(try MarkdownWriter.render(document) == "- [site](https://example.com/) ![pic](https://example.com/x.png)\n\n| a |\n| --- |\n| b |\n")
+    }
 }

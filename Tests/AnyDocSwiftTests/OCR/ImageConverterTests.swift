@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 @Suite("Image OCR")
 struct ImageConverterTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 @Suite("Choosing a language per line")
 struct LineLanguageChoiceTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 /// Tables and reading order on scanned pages: the scans are those
 /// Scripts/make-ocr-scan-fixtures.py renders, read by Tesseract; the

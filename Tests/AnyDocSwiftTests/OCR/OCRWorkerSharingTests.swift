@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 @Suite("OCR workers shared among documents converted at once")
 struct OCRWorkerSharingTests {

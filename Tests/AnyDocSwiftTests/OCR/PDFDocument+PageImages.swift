@@ -1,4 +1,5 @@
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 extension PDFDocument {
     /// Page `index` (0-based) rendered for OCR, as the converter renders it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 /// The scanned PDFs of the shared corpus that come with their true text.
 enum ScannedCorpus {

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 /// Scans in other scripts than Latin, read with default options: each
 /// page's script is detected and read with its own model. The texts are

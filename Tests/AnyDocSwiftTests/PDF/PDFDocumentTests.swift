@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 /// The Poppler wrapper: opening, errors, outline, text layout, links,
 /// images and rendering; and bounds on time for huge page counts.

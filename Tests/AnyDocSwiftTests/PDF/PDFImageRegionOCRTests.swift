@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 /// Images of text on pages that have a text layer: the fixtures from
 /// Scripts/make-ocr-scan-fixtures.py hold a paragraph of Helvetica and a

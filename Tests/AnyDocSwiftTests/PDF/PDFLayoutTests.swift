@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 /// Words and lines laid out by hand: half an em per character, a third
 /// of an em between words.

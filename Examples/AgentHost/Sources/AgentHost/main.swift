@@ -6,11 +6,20 @@ import Foundation
 // Ingests FOLDER into project "Docs" of the store at STORE (printing each
 // event), then answers tool calls read from standard input, one JSON
 // object per line: {"tool": "resource_search", "arguments": {...}}.
+// AgentHost --summary FILE prints what the document holds.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: AgentHost STORE FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("usage: AgentHost STORE FOLDER | AgentHost --summary FILE\n".utf8))
     exit(2)
+}
+if arguments[1] == "--summary" {
+    var summary = DocumentSummary()
+    // Beside another module's `Document`, the module name qualifies it.
+    let document: AnyDocSwift.Document = try await AnyDocConverter().document(fileAt: arguments[2])
+    document.walk(&summary)
+    print(summary.line)
+    exit(0)
 }
 
 let store = try ProjectStore(root: arguments[1])

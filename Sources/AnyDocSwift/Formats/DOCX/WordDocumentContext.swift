@@ -4,12 +4,15 @@
 final class WordDocumentContext {
     let package: OPCPackage
     let styles: WordStyles
+    @exclusivity(unchecked)
     var numbering: WordNumbering
     let options: ConversionOptions
     let deadline: Deadline
+    @exclusivity(unchecked)
     private var images: ImageAssets
     var assets: [Asset] { images.assets }
     /// What was skipped without failing the document, in the order met.
+    @exclusivity(unchecked)
     var warnings: [String] = []
 
     init(package: OPCPackage, styles: WordStyles, numbering: WordNumbering, options: ConversionOptions, deadline: Deadline) {
@@ -33,24 +36,5 @@ final class WordDocumentContext {
         let (blocks, warning) = EmbeddedObject.blocks(for: object, package: package, options: options, deadline: deadline)
         if let warning { warnings.append(warning) }
         return blocks
-    }
-}
-
-/// Media types of the files documents embed, by extension.
-enum MediaType {
-    static func forFileName(_ name: String) -> String {
-        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        switch ext {
-        case "png": return "image/png"
-        case "jpg", "jpeg", "jpe": return "image/jpeg"
-        case "gif": return "image/gif"
-        case "bmp", "dib": return "image/bmp"
-        case "tif", "tiff": return "image/tiff"
-        case "webp": return "image/webp"
-        case "svg": return "image/svg+xml"
-        case "emf": return "image/emf"
-        case "wmf": return "image/wmf"
-        default: return "application/octet-stream"
-        }
     }
 }

@@ -9,8 +9,6 @@ struct EPUBPackage {
         let properties: [String]
     }
 
-    static let opfNamespace = "http://www.idpf.org/2007/opf"
-    static let containerNamespace = "urn:oasis:names:tc:opendocument:xmlns:container"
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
 
     var metadata = Metadata(sourceFormat: .epub)

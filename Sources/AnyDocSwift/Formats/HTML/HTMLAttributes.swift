@@ -6,7 +6,9 @@
 /// values read from it are copies and stay valid.
 final class HTMLAttributes {
     /// The names (in ASCII lower case) and values, back to back.
+    @exclusivity(unchecked)
     private var bytes: [UInt8] = []
+    @exclusivity(unchecked)
     private var entries: [(nameStart: Int, valueStart: Int, valueEnd: Int)] = []
 
     init() {}

@@ -28,22 +28,28 @@ enum HTMLConverter: FormatConverter {
 final class HTMLReadingContext {
     /// Drops navigation, asides and page headers and footers: right for a web
     /// page; a book's chapters keep theirs (an EPUB `<aside>` is a footnote).
+    @exclusivity(unchecked)
     var dropsBoilerplate: Bool
     /// Reports the title, language and authors found in the document to the
     /// sink. A book has its own metadata and turns this off.
+    @exclusivity(unchecked)
     var readsMetadata: Bool
     /// Adds a link target for the `id` of every element, not only of
     /// headings and `<a>`: a book's notes and cross-references point at
     /// paragraphs and asides. Pruning the unused ones is the caller's job.
+    @exclusivity(unchecked)
     var keepsElementIDs = false
     /// The number of the next embedded image (`image-N.ext`); one context
     /// for all the documents of a conversion keeps the names unique.
+    @exclusivity(unchecked)
     var nextImageNumber = 1
     /// Maps an image source as written (`../images/a.png`) to the one to use,
     /// such as the name of an asset the caller added; nil keeps it as written.
+    @exclusivity(unchecked)
     var resolveImage: ((String) -> String?)?
     /// Maps a link destination as written to the one to use (a book turns
     /// `chapter2.xhtml#s1` into `#s1`); nil keeps it as written.
+    @exclusivity(unchecked)
     var resolveLink: ((String) -> String?)?
 
     init(dropsBoilerplate: Bool = true, readsMetadata: Bool = true) {

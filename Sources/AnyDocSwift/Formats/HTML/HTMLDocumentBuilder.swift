@@ -27,8 +27,11 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
         }
 
         let kind: Kind
+        @exclusivity(unchecked)
         var blocks: [Block] = []
+        @exclusivity(unchecked)
         var checkbox: ListItem.Checkbox?
+        @exclusivity(unchecked)
         var keep = false
 
         init(_ kind: Kind) { self.kind = kind }
@@ -37,6 +40,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
     final class ListBox {
         let ordered: Bool
         let start: Int
+        @exclusivity(unchecked)
         var items: [ListItem] = []
 
         init(ordered: Bool, start: Int) {
@@ -47,6 +51,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
 
     /// A `<dl>`: each term with the blocks of its definitions.
     final class DefinitionListBox {
+        @exclusivity(unchecked)
         var entries: [(term: [Inline]?, blocks: [Block])] = []
     }
 
@@ -90,27 +95,43 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
 
     let sink: DocumentSink
     let context: HTMLReadingContext
+    @exclusivity(unchecked)
     var metadata = Metadata(sourceFormat: .html)
+    @exclusivity(unchecked)
     var metadataSent = false
+    @exclusivity(unchecked)
     var sawLanguage = false
 
+    @exclusivity(unchecked)
     var inline = HTMLInlineBuilder()
+    @exclusivity(unchecked)
     var leaf: Leaf = .paragraph
+    @exclusivity(unchecked)
     var containers: [Container] = [.blocks(BlockBox(.root))]
+    @exclusivity(unchecked)
     var actions: [Action] = []
 
     /// Depth inside an element whose content is ignored.
+    @exclusivity(unchecked)
     var skipping = 0
+    @exclusivity(unchecked)
     var capture: Capture?
+    @exclusivity(unchecked)
     var preformatted: Preformatted?
+    @exclusivity(unchecked)
     var inHead = false
     /// Open `<article>`, `<section>`, `<main>` and the like.
+    @exclusivity(unchecked)
     var sectioningDepth = 0
     /// A code language named by an ancestor's class (`highlight-python`).
+    @exclusivity(unchecked)
     var languageHint: String?
     /// Link targets from blocks with no visible content, given to the next block.
+    @exclusivity(unchecked)
     var carriedAnchors: [String] = []
+    @exclusivity(unchecked)
     var emittedBlocks = 0
+    @exclusivity(unchecked)
     var fallbackBlocks: [Block] = []
 
     init(sink: DocumentSink, context: HTMLReadingContext) {
@@ -140,32 +161,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
     /// are skipped (its end then only closes the skip).
     private func begin(_ tag: HTMLTag, _ attributes: HTMLAttributes) throws(ConversionError) -> Action? {
         var action = Action()
-        switch tag {
-        case .html:
-            if !sawLanguage, let language = attributes["lang"] ?? attributes["xml:lang"] {
-                sawLanguage = true
-                let trimmed = HTMLText.collapsed(language)
-                if !trimmed.isEmpty { metadata.language = trimmed }
-            }
-            return action
-        case .head:
-            inHead = true
-            action.endsHead = true
-            return action
-        case .body:
-            inHead = false
-            sendMetadata()
-            return action
-        case .title:
-            guard metadata.title == nil, inHead || (emittedBlocks == 0 && !inline.hasContent) else { break }
-            capture = Capture(kind: .title)
-            return action  // popped when the capture ends
-        case .meta:
-            readMeta(attributes)
-            return action
-        default:
-            if inHead { return action }
-        }
+        if beginDocumentElement(tag, attributes, &action) { return action }
 
         let kind = HTMLElements.kind(of: tag)
         switch kind {
@@ -184,6 +180,52 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
         }
 
         let role = attributes["role"]?.lowercased()
+        guard try enterBlockContext(tag, kind, attributes, role: role, &action) else { return nil }
+        try beginContent(tag, kind, attributes, role: role, &action)
+        if context.keepsElementIDs, kind != .link, let id = attributes["id"], !id.isEmpty {
+            if case .heading = kind {} else { inline.appendAnchor(id) }
+        }
+        return action
+    }
+
+    /// The document's own elements (`html`, `head`, `body`, `title`,
+    /// `meta`) and anything else inside the head. True when that is all
+    /// the element's start does.
+    private func beginDocumentElement(_ tag: HTMLTag, _ attributes: HTMLAttributes, _ action: inout Action) -> Bool {
+        switch tag {
+        case .html:
+            if !sawLanguage, let language = attributes["lang"] ?? attributes["xml:lang"] {
+                sawLanguage = true
+                let trimmed = HTMLText.collapsed(language)
+                if !trimmed.isEmpty { metadata.language = trimmed }
+            }
+            return true
+        case .head:
+            inHead = true
+            action.endsHead = true
+            return true
+        case .body:
+            inHead = false
+            sendMetadata()
+            return true
+        case .title:
+            guard metadata.title == nil, inHead || (emittedBlocks == 0 && !inline.hasContent) else { return false }
+            capture = Capture(kind: .title)
+            return true  // popped when the capture ends
+        case .meta:
+            readMeta(attributes)
+            return true
+        default:
+            return inHead
+        }
+    }
+
+    /// What an element says about the content inside it: hidden or
+    /// boilerplate (quarantined), sectioning, a code language, a heading's
+    /// anchor. False when the element and its content are skipped.
+    private func enterBlockContext(
+        _ tag: HTMLTag, _ kind: HTMLElements.Kind, _ attributes: HTMLAttributes, role: String?, _ action: inout Action
+    ) throws(ConversionError) -> Bool {
         if tag == .main || tag == .article || role == "main" { keepQuarantinedContent() }
         let classes = attributes["class"].map(HTMLClassList.init) ?? HTMLClassList()
         let hidden = Self.isHidden(attributes, classes: classes)
@@ -191,7 +233,7 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
         if hidden || boilerplate {
             guard HTMLElements.isBlockLevel(kind) else {
                 skipping = 1
-                return nil
+                return false
             }
             try flushLeaf()
             containers.append(.blocks(BlockBox(.quarantine(visible: boilerplate))))
@@ -208,20 +250,21 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
         if let id = attributes["id"], !id.isEmpty, case .heading(let level, nil) = leaf {
             leaf = .heading(level: level, anchor: id)
         }
+        return true
+    }
 
+    /// Starts what the element's kind makes: a leaf block, a container,
+    /// an inline span or a break.
+    private func beginContent(
+        _ tag: HTMLTag, _ kind: HTMLElements.Kind, _ attributes: HTMLAttributes, role: String?, _ action: inout Action
+    ) throws(ConversionError) {
         switch kind {
         case .heading(let level):
-            try flushLeaf()
-            action.restoreLeaf = leaf
-            leaf = .heading(level: level, anchor: attributes["id"].flatMap { $0.isEmpty ? nil : $0 })
+            try beginLeaf(.heading(level: level, anchor: attributes["id"].flatMap { $0.isEmpty ? nil : $0 }), &action)
         case .paragraph:
-            try flushLeaf()
-            action.restoreLeaf = leaf
-            leaf = .paragraph
+            try beginLeaf(.paragraph, &action)
         case .term:
-            try flushLeaf()
-            action.restoreLeaf = leaf
-            leaf = .term
+            try beginLeaf(.term, &action)
         case .preformatted:
             try flushLeaf()
             preformatted = Preformatted(language: attributes["class"].flatMap(HTMLElements.codeLanguage(fromClass:))
@@ -246,65 +289,78 @@ final class HTMLDocumentBuilder: HTMLParserDelegate {
                 inline.push(span)
                 action.popFrame = true
             }
-        case .blockQuote:
-            try flushLeaf()
-            containers.append(.blocks(BlockBox(.quote)))
-            action.popContainer = true
-        case .list(let ordered):
-            try flushLeaf()
-            containers.append(.list(ListBox(ordered: ordered, start: ordered ? Self.listStart(attributes["start"]) : 1)))
-            action.popContainer = true
-        case .definitionList:
-            try flushLeaf()
-            containers.append(.definitions(DefinitionListBox()))
-            action.popContainer = true
-        case .listItem:
-            try flushLeaf()
-            if case .list = containers.last {
-                containers.append(.blocks(BlockBox(.item)))
-                action.popContainer = true
-            } else {
-                action.endsBlock = true
-            }
-        case .table:
-            try flushLeaf()
-            containers.append(.table(HTMLTableBuilder(isLayout: role == "presentation" || role == "none")))
-            action.popContainer = true
+        case .blockQuote, .list, .definitionList, .listItem, .table:
+            try beginContainer(kind, attributes, role: role, &action)
         case .tablePart:
             try flushLeaf()
-            guard case .table(let table) = containers.last else {
-                action.endsBlock = true
-                break
-            }
-            switch tag {
-            case .caption:
-                action.restoreLeaf = leaf
-                leaf = .caption
-            case .thead, .tbody, .tfoot:
-                table.endRow()
-                table.section = tag == .thead ? .head : tag == .tfoot ? .foot : .body
-                action.endsRowGroup = true
-            case .tr:
-                table.startRow()
-                action.endsRow = true
-            default:
-                let cell = BlockBox(.cell(
-                    isHeader: tag == .th,
-                    columnSpan: HTMLTableBuilder.span(attributes["colspan"], maximum: 1000),
-                    rowSpan: HTMLTableBuilder.span(attributes["rowspan"], maximum: 65_534)))
-                containers.append(.blocks(cell))
-                action.popContainer = true
-            }
+            beginTablePart(tag, attributes, &action)
         case .block:
             try flushLeaf()
             action.endsBlock = true
         case .skipped, .input, .math, .transparent:
             break
         }
-        if context.keepsElementIDs, kind != .link, let id = attributes["id"], !id.isEmpty {
-            if case .heading = kind {} else { inline.appendAnchor(id) }
+    }
+
+    /// A paragraph-like element: the content before it ends, its own
+    /// content becomes `newLeaf`.
+    private func beginLeaf(_ newLeaf: Leaf, _ action: inout Action) throws(ConversionError) {
+        try flushLeaf()
+        action.restoreLeaf = leaf
+        leaf = newLeaf
+    }
+
+    /// Block quotes, lists, list items and tables: a container the
+    /// element's end closes.
+    private func beginContainer(
+        _ kind: HTMLElements.Kind, _ attributes: HTMLAttributes, role: String?, _ action: inout Action
+    ) throws(ConversionError) {
+        try flushLeaf()
+        switch kind {
+        case .blockQuote:
+            containers.append(.blocks(BlockBox(.quote)))
+        case .list(let ordered):
+            containers.append(.list(ListBox(ordered: ordered, start: ordered ? Self.listStart(attributes["start"]) : 1)))
+        case .definitionList:
+            containers.append(.definitions(DefinitionListBox()))
+        case .listItem:
+            guard case .list = containers.last else {
+                action.endsBlock = true
+                return
+            }
+            containers.append(.blocks(BlockBox(.item)))
+        default:
+            containers.append(.table(HTMLTableBuilder(isLayout: role == "presentation" || role == "none")))
         }
-        return action
+        action.popContainer = true
+    }
+
+    /// A table's caption, row group, row or cell; outside a table it is a
+    /// plain block.
+    private func beginTablePart(_ tag: HTMLTag, _ attributes: HTMLAttributes, _ action: inout Action) {
+        guard case .table(let table) = containers.last else {
+            action.endsBlock = true
+            return
+        }
+        switch tag {
+        case .caption:
+            action.restoreLeaf = leaf
+            leaf = .caption
+        case .thead, .tbody, .tfoot:
+            table.endRow()
+            table.section = tag == .thead ? .head : tag == .tfoot ? .foot : .body
+            action.endsRowGroup = true
+        case .tr:
+            table.startRow()
+            action.endsRow = true
+        default:
+            let cell = BlockBox(.cell(
+                isHeader: tag == .th,
+                columnSpan: HTMLTableBuilder.span(attributes["colspan"], maximum: 1000),
+                rowSpan: HTMLTableBuilder.span(attributes["rowspan"], maximum: 65_534)))
+            containers.append(.blocks(cell))
+            action.popContainer = true
+        }
     }
 
     func endElement() throws(ConversionError) {

@@ -2,15 +2,21 @@
 final class HTMLTableBuilder {
     enum Section { case head, body, foot }
 
+    @exclusivity(unchecked)
     var section: Section = .body
+    @exclusivity(unchecked)
     var caption: [Inline]?
     /// `role="presentation"`/`"none"`: a table used for layout.
     let isLayout: Bool
 
+    @exclusivity(unchecked)
     private var rows: [TableRow] = []
     /// `<tfoot>` rows, which browsers show last wherever they are written.
+    @exclusivity(unchecked)
     private var footRows: [TableRow] = []
+    @exclusivity(unchecked)
     private var current: [TableCell]?
+    @exclusivity(unchecked)
     private var currentSection: Section = .body
 
     init(isLayout: Bool) {

@@ -24,6 +24,7 @@ final class PendingItem {
     let startValue: Int?
     let styleOverride: String?
     let list: ODFBodyReader.OpenList
+    @exclusivity(unchecked)
     var decision: Decision?
 
     init(depth: Int, isHeader: Bool, startValue: Int?, styleOverride: String?, list: ODFBodyReader.OpenList) {

@@ -12,6 +12,7 @@ final class ODFBodyReader {
     let scope: ODFStyleScope
     /// Presentation text: lists become real lists only in outline frames
     /// (set while one is read).
+    @exclusivity(unchecked)
     var isPresentation = false
 
     // Reading state, saved and cleared around content that stands on its
@@ -19,15 +20,21 @@ final class ODFBodyReader {
     // the list around the table.
 
     /// The lists open around the content being read, outermost first.
+    @exclusivity(unchecked)
     var openLists: [OpenList] = []
     /// The list item whose label waits for its first child.
+    @exclusivity(unchecked)
     var pendingItem: PendingItem?
     /// The depth of the index (table of contents) being read, if any.
+    @exclusivity(unchecked)
     var indexDepth: Int?
     /// Cells of a header row: their paragraph style's bold is not repeated.
+    @exclusivity(unchecked)
     var inHeaderRow = false
     /// The `dc:creator` last read, for comments.
+    @exclusivity(unchecked)
     var lastCreator: String?
+    @exclusivity(unchecked)
     var paragraphsRead = 0
 
     struct OpenList {
@@ -84,36 +91,7 @@ final class ODFBodyReader {
             let name = reader.localName
             switch namespace {
             case ODFNamespace.text:
-                switch name {
-                case "p", "h":
-                    let (block, trailing) = try readParagraph(isHeading: name == "h", leadingAnchors: pendingAnchors)
-                    pendingAnchors = []
-                    if let block { blocks.append(block) }
-                    blocks.append(contentsOf: trailing)
-                case "list":
-                    blocks.append(try readList())
-                case "section":
-                    if reader.attribute("display", namespace: ODFNamespace.text) == "none" { try reader.skipElement() }
-                case "table-of-content", "illustration-index", "table-index", "object-index", "user-index",
-                     "alphabetical-index", "bibliography":
-                    if indexDepth == nil, !reader.isEmptyElement { indexDepth = reader.depth }
-                case "tracked-changes":
-                    try readTrackedChanges()
-                case "change":
-                    if let deleted = reader.attribute("change-id", namespace: ODFNamespace.text).flatMap({ context.deletions[$0] }) {
-                        blocks.append(.paragraph([.strikethrough(deleted)]))
-                    }
-                case "bookmark", "bookmark-start", "reference-mark", "reference-mark-start":
-                    if let anchor = reader.attribute("name", namespace: ODFNamespace.text), !anchor.isEmpty {
-                        pendingAnchors.append(.anchor(anchor))
-                    }
-                case "sequence-decls", "variable-decls", "user-field-decls", "dde-connection-decls",
-                     "alphabetical-index-auto-mark-file", "number", "soft-page-break", "index-title-template":
-                    try reader.skipElement()
-                default:
-                    // Index templates (`…-source`) describe entries; they are not text.
-                    if name.hasSuffix("-source") { try reader.skipElement() }
-                }
+                try readTextBlockElement(name, into: &blocks, anchors: &pendingAnchors)
             case ODFNamespace.table:
                 if name == "table" {
                     blocks.append(contentsOf: try readTable())
@@ -150,6 +128,43 @@ final class ODFBodyReader {
         // go at the end of the content.
         blocks.appendReferences(looseReferences)
         return blocks.blocks
+    }
+
+    /// Dispatches a `text:` element among blocks by its name; bookmarks
+    /// wait in `anchors` for the next paragraph.
+    private func readTextBlockElement(
+        _ name: String, into blocks: inout ODFBlockSequence, anchors: inout [Inline]
+    ) throws(ConversionError) {
+        switch name {
+        case "p", "h":
+            let (block, trailing) = try readParagraph(isHeading: name == "h", leadingAnchors: anchors)
+            anchors = []
+            if let block { blocks.append(block) }
+            blocks.append(contentsOf: trailing)
+        case "list":
+            blocks.append(try readList())
+        case "section":
+            if reader.attribute("display", namespace: ODFNamespace.text) == "none" { try reader.skipElement() }
+        case "table-of-content", "illustration-index", "table-index", "object-index", "user-index",
+             "alphabetical-index", "bibliography":
+            if indexDepth == nil, !reader.isEmptyElement { indexDepth = reader.depth }
+        case "tracked-changes":
+            try readTrackedChanges()
+        case "change":
+            if let deleted = reader.attribute("change-id", namespace: ODFNamespace.text).flatMap({ context.deletions[$0] }) {
+                blocks.append(.paragraph([.strikethrough(deleted)]))
+            }
+        case "bookmark", "bookmark-start", "reference-mark", "reference-mark-start":
+            if let anchor = reader.attribute("name", namespace: ODFNamespace.text), !anchor.isEmpty {
+                anchors.append(.anchor(anchor))
+            }
+        case "sequence-decls", "variable-decls", "user-field-decls", "dde-connection-decls",
+             "alphabetical-index-auto-mark-file", "number", "soft-page-break", "index-title-template":
+            try reader.skipElement()
+        default:
+            // Index templates (`…-source`) describe entries; they are not text.
+            if name.hasSuffix("-source") { try reader.skipElement() }
+        }
     }
 }
 

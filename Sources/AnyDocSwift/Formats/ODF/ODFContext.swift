@@ -6,20 +6,28 @@ final class ODFContext {
     let styles: ODFStyles
     let options: ConversionOptions
     let deadline: Deadline
+    @exclusivity(unchecked)
     var numbering = ODFListNumbering()
     /// Footnotes, endnotes and comments, in the order they were read.
+    @exclusivity(unchecked)
     private(set) var notes: [FootnoteDefinition] = []
+    @exclusivity(unchecked)
     private var images: ImageAssets
     var assets: [Asset] { images.assets }
+    @exclusivity(unchecked)
     private var assetsTaken = 0
+    @exclusivity(unchecked)
     private var noteCounter = 0
     /// Deleted text of tracked changes by change id, kept only when
     /// deletions are shown.
+    @exclusivity(unchecked)
     var deletions: [String: [Inline]] = [:]
     /// While set, content is read only to see whether it is empty: notes
     /// are not kept and pictures not loaded (a spreadsheet's first pass).
+    @exclusivity(unchecked)
     var isScanning = false
     /// Cells written into tables so far, against `Limits.maxTableCells`.
+    @exclusivity(unchecked)
     private var tableCells = 0
 
     init(package: ODFPackage, styles: ODFStyles, options: ConversionOptions, deadline: Deadline) {

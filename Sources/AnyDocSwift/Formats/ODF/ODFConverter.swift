@@ -5,10 +5,12 @@ enum ODFConverter: FormatConverter {
     static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
         let package = try ODFPackage(archive: input.zipArchive(recovering: true), limits: input.limits)
         let format = kind(of: package, stated: input.format)
-        switch format {
-        case .ods: try ODSConverter.convert(input, package: package, format: format, into: sink)
-        case .odp: try ODPConverter.convert(input, package: package, format: format, into: sink)
-        default: try ODTConverter.convert(input, package: package, format: format, into: sink)
+        if format == .ods {
+            try ODSConverter.convert(input, package: package, format: format, into: sink)
+        } else if format == .odp {
+            try ODPConverter.convert(input, package: package, format: format, into: sink)
+        } else {
+            try ODTConverter.convert(input, package: package, format: format, into: sink)
         }
     }
 
@@ -76,6 +78,7 @@ enum ODFConverter: FormatConverter {
 /// An error met where it cannot be thrown (inside a look-up), thrown by
 /// the converter once the work is done.
 final class DeferredFailure {
+    @exclusivity(unchecked)
     var error: ConversionError?
 
     func check() throws(ConversionError) {

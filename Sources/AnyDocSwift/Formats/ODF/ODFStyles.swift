@@ -37,19 +37,27 @@ enum ODFListLabel: Equatable {
 /// `style:parent-style-name`: named styles from `styles.xml`, automatic
 /// styles from `styles.xml` and `content.xml`, and list styles.
 final class ODFStyles {
+    @exclusivity(unchecked)
     private var named: [String: ODFStyle] = [:]
+    @exclusivity(unchecked)
     private var automatic: [ODFStyleScope: [String: ODFStyle]] = [:]
+    @exclusivity(unchecked)
     private var namedLists: [String: [Int: ODFListLabel]] = [:]
+    @exclusivity(unchecked)
     private var automaticLists: [ODFStyleScope: [String: [Int: ODFListLabel]]] = [:]
     /// `number:time-style`s by name: named ones under nil, automatic ones by scope.
+    @exclusivity(unchecked)
     private var timeFormats: [ODFStyleScope?: [String: ODSTimeFormat]] = [:]
+    @exclusivity(unchecked)
     private var resolvedText: [String: ODFTextProperties] = [:]
     /// Heading levels already worked out, by scope and style name; every
     /// paragraph asks, and most share a handful of styles.
+    @exclusivity(unchecked)
     private var headingLevels: [ODFStyleScope: [String: Int?]] = [:]
 
     /// Loads the named styles (`styles.xml`) when first needed; set by
     /// `loadNamedStylesOnDemand`.
+    @exclusivity(unchecked)
     private var namedStylesLoader: (() -> Void)?
 
     /// Longest parent chain followed; cycles end here too.

@@ -31,9 +31,11 @@ final class PPTPresentation {
     /// Master persist ids by the master's own identifier (the first wins).
     private let mastersByIdentifier: [Int: UInt32]
     /// The text a master shows on its slides, read once per master.
+    @exclusivity(unchecked)
     private var masterTexts: [UInt32: [PPTShape]] = [:]
     private let directory: PPTPersistDirectory
     private let maxTableCells: Int
+    @exclusivity(unchecked)
     private var tableCells = 0
     private lazy var notesBySlide: [Int: Int] = readNotesAtoms()
 

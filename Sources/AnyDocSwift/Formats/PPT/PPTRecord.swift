@@ -27,6 +27,7 @@ final class PPTRecordReader {
     /// How deep drawing groups may nest.
     let maxDepth: Int
     private let maxRecords: Int
+    @exclusivity(unchecked)
     private var visited = 0
 
     convenience init(bytes: [UInt8], limits: Limits, deadline: Deadline) {

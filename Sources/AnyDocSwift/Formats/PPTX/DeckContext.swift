@@ -6,11 +6,15 @@ final class DeckContext {
     let deadline: Deadline
     let styles: SlideStyleCache
     let layoutText = LayoutShapeText()
+    @exclusivity(unchecked)
     private var images: ImageAssets
     var assets: [Asset] { images.assets }
+    @exclusivity(unchecked)
     private var reportedAssets = 0
     /// What was skipped on the slide being read, for its warnings.
+    @exclusivity(unchecked)
     private var pendingWarnings: [String] = []
+    @exclusivity(unchecked)
     private var tableCells = 0
 
     var limits: Limits { options.limits }

@@ -16,7 +16,9 @@ final class LayoutShapeText {
         var behind: String?
     }
 
+    @exclusivity(unchecked)
     private var parts: [String: PartText] = [:]
+    @exclusivity(unchecked)
     private var shown: Set<String> = []
 
     /// The inherited text of `slidePart` not yet written for an earlier slide.

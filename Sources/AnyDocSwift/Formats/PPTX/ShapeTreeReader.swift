@@ -9,6 +9,7 @@ final class ShapeTreeReader {
     private let context: DeckContext
     private let relationships: [String: Relationship]
     private let text: DrawingText
+    @exclusivity(unchecked)
     private var paragraphsRead = 0
 
     private let p = PPTXNamespace.presentation
@@ -29,9 +30,11 @@ final class ShapeTreeReader {
     ])
 
     /// `show` on the root element: "0" on a hidden slide.
+    @exclusivity(unchecked)
     private(set) var rootShow: String?
     /// `showMasterSp` on the root element: "0" when the slide (or layout)
     /// hides the shapes of the parts behind it.
+    @exclusivity(unchecked)
     private(set) var rootShowMasterShapes: String?
 
     init(reader: XMLReader, context: DeckContext, relationships: [String: Relationship]) {

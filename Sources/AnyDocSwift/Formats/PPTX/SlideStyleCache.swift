@@ -44,7 +44,9 @@ struct LayoutStyles {
 /// `SlideStyles` asks for them only when a slide needs them.
 final class SlideStyleCache {
     private let package: OPCPackage
+    @exclusivity(unchecked)
     private var layouts: [String: LayoutStyles] = [:]
+    @exclusivity(unchecked)
     private var masters: [String: MasterStyles] = [:]
 
     private let p = PPTXNamespace.presentation

@@ -30,7 +30,6 @@ struct FlowParagraphFormat: Equatable {
     var legacy: RTFLegacyNumbering?
 
     var isInTable: Bool { inTable || tableDepth > 0 }
-    var isInNestedTable: Bool { tableDepth > 1 }
 
     /// Nothing that makes the paragraph more than plain text.
     var isPlain: Bool {

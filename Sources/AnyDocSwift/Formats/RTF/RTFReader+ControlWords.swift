@@ -45,7 +45,6 @@ extension RTFReader {
     func controlWord(_ name: String, _ parameter: Int?) throws(ConversionError) {
         let ignorable = state.ignorable
         state.ignorable = false
-        let flag = parameter.map { $0 != 0 } ?? true
 
         if state.destination == .skip { return }
         if state.destination == .math, mathWord(name, parameter) { return }
@@ -65,16 +64,30 @@ extension RTFReader {
         }
         if try destinationWord(name, parameter) { return }
 
+        if documentWord(name, parameter) || characterWord(name, parameter) { return }
+        if try paragraphWord(name, parameter) { return }
+        if try tableWord(name) { return }
+        if let text = Self.symbols[name] { deliver(text) }
+    }
+
+    /// The document's code page and default font. True when `name` was one.
+    private func documentWord(_ name: String, _ parameter: Int?) -> Bool {
         switch name {
-        // Document
         case "ansicpg":
             if let parameter, parameter > 0 { documentCodePage = parameter }
         case "mac": documentCodePage = 10000
         case "pc": documentCodePage = 437
         case "pca": documentCodePage = 850
         case "deff": defaultFont = parameter
+        default: return false
+        }
+        return true
+    }
 
-        // Characters
+    /// Character formatting and Unicode characters. True when `name` was one.
+    private func characterWord(_ name: String, _ parameter: Int?) -> Bool {
+        let flag = parameter.map { $0 != 0 } ?? true
+        switch name {
         case "b": state.format.bold = flag
         case "i": state.format.italic = flag
         case "strike", "striked": state.format.strike = flag
@@ -99,8 +112,14 @@ extension RTFReader {
             state.unicodeSkip = max(0, min(parameter ?? 1, 16))
             declaresUnicodeSkip = true
         case "u": unicode(parameter)
+        default: return false
+        }
+        return true
+    }
 
-        // Paragraphs
+    /// Paragraph properties and breaks. True when `name` was one.
+    private func paragraphWord(_ name: String, _ parameter: Int?) throws(ConversionError) -> Bool {
+        switch name {
         case "pard": state.paragraph = FlowParagraphFormat()
         case "s": state.paragraph.style = parameter
         case "outlinelevel": state.paragraph.outlineLevel = parameter
@@ -114,8 +133,14 @@ extension RTFReader {
             if state.destination == .body { try endParagraph() }
         case "line", "lbr":
             if state.destination == .body, !state.format.hidden { story.append(.lineBreak(state.format)) }
+        default: return false
+        }
+        return true
+    }
 
-        // Tables
+    /// Table cells, rows and their definitions. True when `name` was one.
+    private func tableWord(_ name: String) throws(ConversionError) -> Bool {
+        switch name {
         case "cell" where state.destination == .body:
             try endParagraph(intoCell: true)
             story.table.endCell()
@@ -134,10 +159,9 @@ extension RTFReader {
         case "clvmgf": story.table.markStartsVerticalMerge()
         case "clvmrg": story.table.markMergesUp()
         case "trhdr": story.table.markHeaderRow()
-
-        default:
-            if let text = Self.symbols[name] { deliver(text) }
+        default: return false
         }
+        return true
     }
 }
 

@@ -5,113 +5,131 @@ extension RTFReader {
     /// a table destination. True when `name` was handled.
     func destinationWord(_ name: String, _ parameter: Int?) throws(ConversionError) -> Bool {
         switch state.destination {
-        case .fontTable:
-            switch name {
-            case "f": tables.currentFont = parameter
-            case "fcharset":
-                if let font = tables.currentFont, let parameter, let page = RTFDocumentTables.codePage(forCharset: parameter) {
-                    tables.fontCodePages[font] = page
-                }
-            case "cpg":
-                if let font = tables.currentFont, let parameter, parameter > 0 { tables.fontCodePages[font] = parameter }
-            default: break
-            }
-            return true
-        case .styleSheet:
-            switch name {
-            case "s": tables.style.number = parameter ?? 0
-            case "cs", "ds", "ts", "tsrowd": tables.style.isParagraphStyle = false
-            case "outlinelevel": tables.style.outlineLevel = parameter
-            default: break
-            }
-            return true
-        case .listTable:
-            switch name {
-            case "list":
-                tables.list = []
-                tables.listID = nil
-                state.onEnd = .list
-            case "listlevel":
-                tables.level = RTFDocumentTables.ListLevel()
-                state.onEnd = .listLevel
-            case "levelnfc": tables.level.numberFormat = parameter ?? 0
-            case "levelstartat": tables.level.start = parameter ?? 1
-            case "listid": tables.listID = parameter
-            default: break
-            }
-            return true
-        case .listOverrideTable:
-            switch name {
-            case "listoverride":
-                tables.overrideListID = nil
-                tables.overrideNumber = nil
-                state.onEnd = .listOverride
-            case "listid": tables.overrideListID = parameter
-            case "ls": tables.overrideNumber = parameter
-            default: break
-            }
-            return true
-        case .info:
-            switch name {
-            case "title": startInfoText(.title)
-            case "author": startInfoText(.author)
-            case "subject": startInfoText(.subject)
-            case "keywords": startInfoText(.keywords)
-            case "creatim", "revtim":
-                let field: RTFInfoField = name == "creatim" ? .created : .modified
-                date = DateParts()
-                state.destination = .infoDate(field)
-                state.onEnd = .infoDate(field)
-            default: break
-            }
-            return true
-        case .infoDate:
-            let value = parameter ?? 0
-            switch name {
-            case "yr": date.year = value
-            case "mo": date.month = value
-            case "dy": date.day = value
-            case "hr": date.hour = value
-            case "min": date.minute = value
-            case "sec": date.second = value
-            default: break
-            }
-            return true
-        case .legacyNumbering:
-            switch name {
-            case "pnlvlblt": legacy.isBullet = true
-            case "pnlvlbody": legacy.level = 0
-            case "pnlvl": legacy.level = max(0, min((parameter ?? 1) - 1, 8))
-            case "pnlvlcont": legacy.isContinuation = true
-            case "pnstart": legacy.start = parameter ?? 1
-            default: break
-            }
-            return true
-        case .picture:
-            switch name {
-            case "sp":
-                shapeName = ""
-                shapeValue = ""
-                state.onEnd = .shapeProperty
-            case "sn": state.destination = .shapeName
-            case "sv": state.destination = .shapeValue
-            default: break
-            }
-            return true
+        case .fontTable: fontTableWord(name, parameter)
+        case .styleSheet: styleSheetWord(name, parameter)
+        case .listTable: listTableWord(name, parameter)
+        case .listOverrideTable: listOverrideWord(name, parameter)
+        case .info: infoWord(name)
+        case .infoDate: infoDateWord(name, parameter ?? 0)
+        case .legacyNumbering: legacyNumberingWord(name, parameter)
+        case .picture: pictureWord(name)
         case .object:
             if name == "result" { state.destination = .body }
-            return true
         case .unicodePair:
             if name == "ud" { state.destination = state.unicodePairParent ?? .body }
-            return true
         case .shapeName, .shapeValue, .infoText, .fieldInstruction, .bookmark, .annotationAuthor, .math:
             return false
         case .listText, .body:
-            break
+            return groupStartWord(name)
         case .skip:
-            return true
+            break
         }
+        return true
+    }
 
+    private func fontTableWord(_ name: String, _ parameter: Int?) {
+        switch name {
+        case "f": tables.currentFont = parameter
+        case "fcharset":
+            if let font = tables.currentFont, let parameter, let page = RTFDocumentTables.codePage(forCharset: parameter) {
+                tables.fontCodePages[font] = page
+            }
+        case "cpg":
+            if let font = tables.currentFont, let parameter, parameter > 0 { tables.fontCodePages[font] = parameter }
+        default: break
+        }
+    }
+
+    private func styleSheetWord(_ name: String, _ parameter: Int?) {
+        switch name {
+        case "s": tables.style.number = parameter ?? 0
+        case "cs", "ds", "ts", "tsrowd": tables.style.isParagraphStyle = false
+        case "outlinelevel": tables.style.outlineLevel = parameter
+        default: break
+        }
+    }
+
+    private func listTableWord(_ name: String, _ parameter: Int?) {
+        switch name {
+        case "list":
+            tables.list = []
+            tables.listID = nil
+            state.onEnd = .list
+        case "listlevel":
+            tables.level = RTFDocumentTables.ListLevel()
+            state.onEnd = .listLevel
+        case "levelnfc": tables.level.numberFormat = parameter ?? 0
+        case "levelstartat": tables.level.start = parameter ?? 1
+        case "listid": tables.listID = parameter
+        default: break
+        }
+    }
+
+    private func listOverrideWord(_ name: String, _ parameter: Int?) {
+        switch name {
+        case "listoverride":
+            tables.overrideListID = nil
+            tables.overrideNumber = nil
+            state.onEnd = .listOverride
+        case "listid": tables.overrideListID = parameter
+        case "ls": tables.overrideNumber = parameter
+        default: break
+        }
+    }
+
+    private func infoWord(_ name: String) {
+        switch name {
+        case "title": startInfoText(.title)
+        case "author": startInfoText(.author)
+        case "subject": startInfoText(.subject)
+        case "keywords": startInfoText(.keywords)
+        case "creatim", "revtim":
+            let field: RTFInfoField = name == "creatim" ? .created : .modified
+            date = DateParts()
+            state.destination = .infoDate(field)
+            state.onEnd = .infoDate(field)
+        default: break
+        }
+    }
+
+    private func infoDateWord(_ name: String, _ value: Int) {
+        switch name {
+        case "yr": date.year = value
+        case "mo": date.month = value
+        case "dy": date.day = value
+        case "hr": date.hour = value
+        case "min": date.minute = value
+        case "sec": date.second = value
+        default: break
+        }
+    }
+
+    private func legacyNumberingWord(_ name: String, _ parameter: Int?) {
+        switch name {
+        case "pnlvlblt": legacy.isBullet = true
+        case "pnlvlbody": legacy.level = 0
+        case "pnlvl": legacy.level = max(0, min((parameter ?? 1) - 1, 8))
+        case "pnlvlcont": legacy.isContinuation = true
+        case "pnstart": legacy.start = parameter ?? 1
+        default: break
+        }
+    }
+
+    private func pictureWord(_ name: String) {
+        switch name {
+        case "sp":
+            shapeName = ""
+            shapeValue = ""
+            state.onEnd = .shapeProperty
+        case "sn": state.destination = .shapeName
+        case "sv": state.destination = .shapeValue
+        default: break
+        }
+    }
+
+    /// Words in body text that start a destination group. True when
+    /// `name` was one.
+    private func groupStartWord(_ name: String) -> Bool {
         switch name {
         case "fonttbl": state.destination = .fontTable
         case "stylesheet": state.destination = .styleSheet
@@ -128,51 +146,19 @@ extension RTFReader {
         case "field":
             fields.append(Field())
             state.onEnd = .field
-        case "fldinst":
-            state.destination = .fieldInstruction
-        case "fldrslt":
-            state.destination = .body
-            if !fields.isEmpty {
-                let start = story.markFieldStart()
-                fields[fields.count - 1].resultStart = (stories.count - 1, start.serial, start.index)
-            }
-        case "footnote":
-            guard state.destination == .body else { return false }
-            footnoteCount += 1
-            let label = "\(footnoteCount)"
-            story.append(.footnote(label))
-            stories.append(RTFStory(label: label))
-            state.paragraph = FlowParagraphFormat()
-            state.onEnd = .footnote
+        case "fldinst": state.destination = .fieldInstruction
+        case "fldrslt": startFieldResult()
+        case "footnote": return startFootnote()
         case "atnauthor":
             annotationAuthor = ""
             state.destination = .annotationAuthor
-        case "annotation":
-            guard options.includeComments, state.destination == .body else {
-                state.destination = .skip
-                return true
-            }
-            commentCount += 1
-            let label = "cm\(commentCount)"
-            story.append(.footnote(label))
-            let author = annotationAuthor.rtfTrimmed(" \t")
-            stories.append(RTFStory(label: label, author: author.isEmpty ? nil : author))
-            annotationAuthor = ""
-            state.paragraph = FlowParagraphFormat()
-            state.onEnd = .footnote
+        case "annotation": startAnnotation()
         case "pict":
             pictureDescription = nil
             state.destination = .picture
             state.onEnd = .picture
         case "object": state.destination = .object
-        case "mmath":
-            guard state.destination == .body, !state.format.hidden, math == nil else {
-                state.destination = .skip
-                return true
-            }
-            math = RTFMathBuilder(maxNodes: Self.maxMathNodes)
-            state.destination = .math
-            state.onEnd = .math
+        case "mmath": startMath()
         case "bkmkstart":
             bookmarkName = ""
             state.destination = .bookmark
@@ -181,6 +167,55 @@ extension RTFReader {
             return false
         }
         return true
+    }
+
+    private func startFieldResult() {
+        state.destination = .body
+        if !fields.isEmpty {
+            let start = story.markFieldStart()
+            fields[fields.count - 1].resultStart = (stories.count - 1, start.serial, start.index)
+        }
+    }
+
+    /// A footnote starts a story of its own; outside body text it is no
+    /// destination word.
+    private func startFootnote() -> Bool {
+        guard state.destination == .body else { return false }
+        footnoteCount += 1
+        let label = "\(footnoteCount)"
+        story.append(.footnote(label))
+        stories.append(RTFStory(label: label))
+        state.paragraph = FlowParagraphFormat()
+        state.onEnd = .footnote
+        return true
+    }
+
+    /// A comment becomes a note with its author, or is skipped when
+    /// comments are not wanted.
+    private func startAnnotation() {
+        guard options.includeComments, state.destination == .body else {
+            state.destination = .skip
+            return
+        }
+        commentCount += 1
+        let label = "cm\(commentCount)"
+        story.append(.footnote(label))
+        let author = annotationAuthor.rtfTrimmed(" \t")
+        stories.append(RTFStory(label: label, author: author.isEmpty ? nil : author))
+        annotationAuthor = ""
+        state.paragraph = FlowParagraphFormat()
+        state.onEnd = .footnote
+    }
+
+    /// An Office math zone in shown body text; others are skipped.
+    private func startMath() {
+        guard state.destination == .body, !state.format.hidden, math == nil else {
+            state.destination = .skip
+            return
+        }
+        math = RTFMathBuilder(maxNodes: Self.maxMathNodes)
+        state.destination = .math
+        state.onEnd = .math
     }
 
     private func startInfoText(_ field: RTFInfoField) {

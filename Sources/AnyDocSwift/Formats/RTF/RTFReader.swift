@@ -16,47 +16,77 @@ final class RTFReader {
     let bytes: [UInt8]
     let options: ConversionOptions
     let deadline: Deadline
+    @exclusivity(unchecked)
     var tokenizer: RTFTokenizer
+    @exclusivity(unchecked)
     var state = RTFGroupState()
+    @exclusivity(unchecked)
     var stack: [RTFGroupState] = []
     /// Groups opened past the depth limit, read as their parent.
+    @exclusivity(unchecked)
     var overflowDepth = 0
     let decoder = RTFTextDecoder()
+    @exclusivity(unchecked)
     var tables = RTFDocumentTables()
+    @exclusivity(unchecked)
     var metadata: Metadata
+    @exclusivity(unchecked)
     var stories: [RTFStory] = [RTFStory()]
+    @exclusivity(unchecked)
     var footnotes: [FootnoteDefinition] = []
+    @exclusivity(unchecked)
     var fields: [Field] = []
+    @exclusivity(unchecked)
     var documentCodePage = 1252
+    @exclusivity(unchecked)
     var defaultFont: Int?
+    @exclusivity(unchecked)
     var cellCount = 0
 
     // Unicode escapes.
     /// Whether the document sets `\uc` anywhere yet.
+    @exclusivity(unchecked)
     var declaresUnicodeSkip = false
+    @exclusivity(unchecked)
     var skipRemaining = 0
     /// When the skip count was only implied, a letter after a punctuation
     /// escape is text, not fallback (writers that forget `\uc0`).
+    @exclusivity(unchecked)
     var lenientSkip = false
+    @exclusivity(unchecked)
     var highSurrogate: UInt32?
 
     // Destination buffers.
+    @exclusivity(unchecked)
     var listText: String?
+    @exclusivity(unchecked)
     var infoText = ""
+    @exclusivity(unchecked)
     var date = DateParts()
+    @exclusivity(unchecked)
     var legacy = RTFLegacyNumbering()
+    @exclusivity(unchecked)
     var shapeName = ""
+    @exclusivity(unchecked)
     var shapeValue = ""
+    @exclusivity(unchecked)
     var pictureDescription: String?
+    @exclusivity(unchecked)
     var bookmarkName = ""
+    @exclusivity(unchecked)
     var footnoteCount = 0
+    @exclusivity(unchecked)
     var commentCount = 0
+    @exclusivity(unchecked)
     var annotationAuthor = ""
     /// The `\mmath` zone being read.
+    @exclusivity(unchecked)
     var math: RTFMathBuilder?
 
     // List numbering as the reader sees it.
+    @exclusivity(unchecked)
     var listCounters: [Int: [Int?]] = [:]
+    @exclusivity(unchecked)
     var legacyCounters: [Int?] = Array(repeating: nil, count: 9)
 
     init(input: ConversionInput) {

@@ -4,16 +4,22 @@ final class RTFStory {
     let label: String?
     /// The author of a comment.
     let author: String?
+    @exclusivity(unchecked)
     var items: [FlowItem] = []
+    @exclusivity(unchecked)
     private(set) var pieces: [RTFPiece] = []
     /// Counts finished paragraphs, so a field can tell whether its result
     /// is still in the paragraph where it began.
+    @exclusivity(unchecked)
     private(set) var paragraphSerial = 0
+    @exclusivity(unchecked)
     var table = RTFTableBuilder()
     /// Paragraph properties when text was last added: `\par` may come
     /// after the group that set them has closed.
+    @exclusivity(unchecked)
     private(set) var lastTextParagraph: FlowParagraphFormat?
     /// Set where a field result begins, so its text stays a piece apart.
+    @exclusivity(unchecked)
     private var startsNewPiece = false
 
     init(label: String? = nil, author: String? = nil) {

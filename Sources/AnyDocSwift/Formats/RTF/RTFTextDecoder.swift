@@ -4,8 +4,11 @@
 /// Bytes are gathered until something else happens so that the two bytes
 /// of a CJK character, often written as two escapes, decode together.
 final class RTFTextDecoder {
+    @exclusivity(unchecked)
     private var pending: [UInt8] = []
+    @exclusivity(unchecked)
     private var pendingCodePage = 1252
+    @exclusivity(unchecked)
     private var converters: [Int: Iconv?] = [:]
 
     var isEmpty: Bool { pending.isEmpty }

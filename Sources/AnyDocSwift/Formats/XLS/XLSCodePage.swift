@@ -4,6 +4,7 @@
 /// Latin-1, so a string is never lost.
 final class XLSCodePage {
     private let converter: Iconv?
+    @exclusivity(unchecked)
     private var fallback: Iconv?
 
     /// `identifier` as the CODEPAGE record stores it.

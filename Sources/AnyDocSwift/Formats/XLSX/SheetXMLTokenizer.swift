@@ -35,21 +35,32 @@ final class SheetXMLTokenizer {
     private static let capacity = 1 << 20
     private static let readSize = 1 << 16
     private let buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked)
     private var end = 0
+    @exclusivity(unchecked)
     private var position = 0
+    @exclusivity(unchecked)
     private var validated = 0
+    @exclusivity(unchecked)
     private var sourceEnded = false
+    @exclusivity(unchecked)
     private var started = false
 
     /// The current token: the element's qualified name (start and end)...
+    @exclusivity(unchecked)
     private(set) var name: Range<Int> = 0..<0
     /// ... the colon in it, if any ...
+    @exclusivity(unchecked)
     private(set) var colon: Int?
     /// ... whether a start tag closed itself ...
+    @exclusivity(unchecked)
     private(set) var isEmptyElement = false
     /// ... its attributes, and for text its bytes.
+    @exclusivity(unchecked)
     private(set) var attributes: [Attribute] = []
+    @exclusivity(unchecked)
     private(set) var text: Range<Int> = 0..<0
+    @exclusivity(unchecked)
     private(set) var textNeedsDecoding = false
 
     init(source: ByteSource) {

@@ -10,7 +10,9 @@ final class XLSXSheetParser: SheetRowSource {
     private let reader: XMLReader
     private let deadline: Deadline
     private let maxMerges: Int
+    @exclusivity(unchecked)
     private(set) var merges: [XLSXRange] = []
+    @exclusivity(unchecked)
     private var cells: [XLSXCell] = []
 
     init(reader: XMLReader, deadline: Deadline, maxMerges: Int) {

@@ -10,8 +10,10 @@ final class XLSXSheetRows: SheetRowSource {
     private let limits: Limits
     private let deadline: Deadline
     private let maxMerges: Int
+    @exclusivity(unchecked)
     private(set) var merges: [XLSXRange] = []
     /// Whether the last pass handed the part to libxml2.
+    @exclusivity(unchecked)
     private(set) var fellBack = false
 
     init(

@@ -11,10 +11,15 @@ final class XLSXSheetScanner {
     private let maxMerges: Int
     private let maxNodes: Int
     private let maxDepth: Int
+    @exclusivity(unchecked)
     private(set) var merges: [XLSXRange] = []
+    @exclusivity(unchecked)
     private var cells: [XLSXCell] = []
+    @exclusivity(unchecked)
     private var namespaces = SheetNamespaceScopes()
+    @exclusivity(unchecked)
     private var depth = 0
+    @exclusivity(unchecked)
     private var nodes = 0
 
     init(source: ByteSource, limits: Limits, deadline: Deadline, maxMerges: Int) {

@@ -61,9 +61,8 @@ enum CorePropertyScanner {
         var declarations: Int
     }
 
-    private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, namespaces: [[UInt8]], maxTags: Int
-    ) -> [Property]? {
+    /// What the scan has read so far.
+    private struct ScanState {
         var properties: [Property] = []
         var open: [OpenElement] = []
         /// In-scope declarations, innermost last: prefix (empty for the
@@ -71,98 +70,137 @@ enum CorePropertyScanner {
         var declarations: [Declaration] = []
         /// The property being read: its depth, name and text.
         var capture: (depth: Int, localName: String, text: [UInt8])?
+        var seenRoot = false
+    }
+
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, namespaces: [[UInt8]], maxTags: Int
+    ) -> [Property]? {
+        var state = ScanState()
         var index = 0
         var tags = 0
-        var seenRoot = false
         let count = bytes.count
         while index < count {
             let bracket = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: index) ?? count
             if bracket > index {
-                let text = UnsafeBufferPointer(rebasing: bytes[index..<bracket])
-                // `]]>` may only end a CDATA section.
-                guard ByteSearch.firstOffset(of: "]]>", in: text, from: 0) == nil else { return nil }
-                if open.isEmpty {
-                    // Only white space may sit outside the root.
-                    guard text.allSatisfy(isSpace) else { return nil }
-                } else if ByteSearch.firstIndex(of: 0x0D, in: text) != nil {
-                    // Carriage returns inside the root (rare) are left to the
-                    // parser, whose line-end handling varies with the markup.
-                    return nil
-                } else if capture != nil {
-                    guard let decoded = decodedText(text) else { return nil }
-                    capture!.text += decoded
-                } else if ByteSearch.firstIndex(of: UInt8(ascii: "&"), in: text) != nil {
-                    guard decodedText(text) != nil else { return nil }
-                }
+                guard readText(UnsafeBufferPointer(rebasing: bytes[index..<bracket]), into: &state) else { return nil }
             }
             index = bracket
             guard index < count else { break }
             tags += 1
             guard tags <= maxTags else { return nil }
-            if ByteSearch.hasPrefix("<?", in: bytes, at: index) {
-                // Only the XML declaration, and only first: core parts hold
-                // no other processing instruction.
-                guard index == 0, ByteSearch.hasPrefix("<?xml", in: bytes, at: index),
-                    let end = ByteSearch.firstOffset(of: "?>", in: bytes, from: index + 5),
-                    acceptsDeclaration(bytes[(index + 5)..<end])
-                else { return nil }
-                index = end + 2
-            } else if ByteSearch.hasPrefix("<!--", in: bytes, at: index) {
-                // `--` may only end a comment.
-                guard let end = ByteSearch.firstOffset(of: "-->", in: bytes, from: index + 4),
-                    ByteSearch.firstOffset(of: "--", in: bytes, from: index + 4) == end
-                else { return nil }
-                index = end + 3
-            } else if ByteSearch.hasPrefix("<![CDATA[", in: bytes, at: index) {
-                guard !open.isEmpty, let end = ByteSearch.firstOffset(of: "]]>", in: bytes, from: index + 9) else { return nil }
-                let content = UnsafeBufferPointer(rebasing: bytes[(index + 9)..<end])
-                guard ByteSearch.firstIndex(of: 0x0D, in: content) == nil else { return nil }
-                if capture != nil { capture!.text += content }
-                index = end + 3
-            } else if ByteSearch.hasPrefix("<!", in: bytes, at: index) {
-                return nil
-            } else if ByteSearch.hasPrefix("</", in: bytes, at: index) {
-                guard let close = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index),
-                    let element = open.popLast()
-                else { return nil }
-                var nameEnd = close
-                while nameEnd > index + 2, isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
-                guard equal(bytes, (index + 2)..<nameEnd, element.name) else { return nil }
-                declarations.removeLast(element.declarations)
-                if let finished = capture, finished.depth == open.count {
-                    properties.append(Property(
-                        localName: finished.localName,
-                        text: String(decoding: finished.text, as: UTF8.self)))
-                    capture = nil
-                }
-                index = close + 1
+            let next: Int?
+            if ByteSearch.hasPrefix("</", in: bytes, at: index) {
+                next = readEndTag(bytes, at: index, into: &state)
+            } else if ByteSearch.hasPrefix("<?", in: bytes, at: index) || ByteSearch.hasPrefix("<!", in: bytes, at: index) {
+                next = readMarkup(bytes, at: index, into: &state)
             } else {
-                guard open.isEmpty ? !seenRoot : true,
-                    let tag = startTag(bytes, at: index, namespaces: namespaces)
-                else { return nil }
-                seenRoot = true
-                declarations += tag.declarations
-                // Every prefix must be bound: the parser reports an unbound one.
-                for prefix in tag.attributePrefixes
-                where !bytes[prefix].elementsEqual("xml".utf8) && !declarations.contains(where: { equal(bytes, $0.prefix, prefix) }) {
-                    return nil
-                }
-                let (prefix, localName) = split(bytes, tag.name)
-                let declaration = declarations.last { equal(bytes, $0.prefix, prefix) }
-                guard declaration != nil || prefix.isEmpty else { return nil }
-                if capture == nil, !open.isEmpty, let declaration, declaration.isWanted, !tag.isEmpty {
-                    capture = (open.count, String(decoding: bytes[localName], as: UTF8.self), [])
-                }
-                if tag.isEmpty {
-                    declarations.removeLast(tag.declarations.count)
-                } else {
-                    open.append(OpenElement(name: tag.name, declarations: tag.declarations.count))
-                }
-                index = tag.end
+                next = readStartTag(bytes, at: index, namespaces: namespaces, into: &state)
             }
+            guard let next else { return nil }
+            index = next
         }
-        guard seenRoot, open.isEmpty else { return nil }
-        return properties
+        guard state.seenRoot, state.open.isEmpty else { return nil }
+        return state.properties
+    }
+
+    /// Text between tags: kept when a property is being read; false when
+    /// the part needs the parser.
+    private static func readText(_ text: UnsafeBufferPointer<UInt8>, into state: inout ScanState) -> Bool {
+        // `]]>` may only end a CDATA section.
+        guard ByteSearch.firstOffset(of: "]]>", in: text, from: 0) == nil else { return false }
+        if state.open.isEmpty {
+            // Only white space may sit outside the root.
+            return text.allSatisfy(isSpace)
+        } else if ByteSearch.firstIndex(of: 0x0D, in: text) != nil {
+            // Carriage returns inside the root (rare) are left to the
+            // parser, whose line-end handling varies with the markup.
+            return false
+        } else if state.capture != nil {
+            guard let decoded = decodedText(text) else { return false }
+            state.capture!.text += decoded
+        } else if ByteSearch.firstIndex(of: UInt8(ascii: "&"), in: text) != nil {
+            return decodedText(text) != nil
+        }
+        return true
+    }
+
+    /// The XML declaration, a comment or a CDATA section at `index`: the
+    /// index after it; nil for any other `<?` or `<!`.
+    private static func readMarkup(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into state: inout ScanState) -> Int? {
+        if ByteSearch.hasPrefix("<?", in: bytes, at: index) {
+            // Only the XML declaration, and only first: core parts hold
+            // no other processing instruction.
+            guard index == 0, ByteSearch.hasPrefix("<?xml", in: bytes, at: index),
+                let end = ByteSearch.firstOffset(of: "?>", in: bytes, from: index + 5),
+                acceptsDeclaration(bytes[(index + 5)..<end])
+            else { return nil }
+            return end + 2
+        }
+        if ByteSearch.hasPrefix("<!--", in: bytes, at: index) {
+            // `--` may only end a comment.
+            guard let end = ByteSearch.firstOffset(of: "-->", in: bytes, from: index + 4),
+                ByteSearch.firstOffset(of: "--", in: bytes, from: index + 4) == end
+            else { return nil }
+            return end + 3
+        }
+        if ByteSearch.hasPrefix("<![CDATA[", in: bytes, at: index) {
+            guard !state.open.isEmpty, let end = ByteSearch.firstOffset(of: "]]>", in: bytes, from: index + 9) else { return nil }
+            let content = UnsafeBufferPointer(rebasing: bytes[(index + 9)..<end])
+            guard ByteSearch.firstIndex(of: 0x0D, in: content) == nil else { return nil }
+            if state.capture != nil { state.capture!.text += content }
+            return end + 3
+        }
+        return nil
+    }
+
+    /// An end tag at `index`: closes the open element it names, finishing
+    /// a property that ends there; the index after it.
+    private static func readEndTag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into state: inout ScanState) -> Int? {
+        guard let close = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index),
+            let element = state.open.popLast()
+        else { return nil }
+        var nameEnd = close
+        while nameEnd > index + 2, isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+        guard equal(bytes, (index + 2)..<nameEnd, element.name) else { return nil }
+        state.declarations.removeLast(element.declarations)
+        if let finished = state.capture, finished.depth == state.open.count {
+            state.properties.append(Property(
+                localName: finished.localName,
+                text: String(decoding: finished.text, as: UTF8.self)))
+            state.capture = nil
+        }
+        return close + 1
+    }
+
+    /// A start tag at `index`: its namespace declarations come into scope,
+    /// and a wanted element below the root starts a property; the index
+    /// after it.
+    private static func readStartTag(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, namespaces: [[UInt8]], into state: inout ScanState
+    ) -> Int? {
+        guard state.open.isEmpty ? !state.seenRoot : true,
+            let tag = startTag(bytes, at: index, namespaces: namespaces)
+        else { return nil }
+        state.seenRoot = true
+        state.declarations += tag.declarations
+        // Every prefix must be bound: the parser reports an unbound one.
+        for prefix in tag.attributePrefixes
+        where !bytes[prefix].elementsEqual("xml".utf8) && !state.declarations.contains(where: { equal(bytes, $0.prefix, prefix) }) {
+            return nil
+        }
+        let (prefix, localName) = split(bytes, tag.name)
+        let declaration = state.declarations.last { equal(bytes, $0.prefix, prefix) }
+        guard declaration != nil || prefix.isEmpty else { return nil }
+        if state.capture == nil, !state.open.isEmpty, let declaration, declaration.isWanted, !tag.isEmpty {
+            state.capture = (state.open.count, String(decoding: bytes[localName], as: UTF8.self), [])
+        }
+        if tag.isEmpty {
+            state.declarations.removeLast(tag.declarations.count)
+        } else {
+            state.open.append(OpenElement(name: tag.name, declarations: tag.declarations.count))
+        }
+        return tag.end
     }
 
     private struct Declaration {

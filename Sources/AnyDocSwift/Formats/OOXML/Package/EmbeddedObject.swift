@@ -50,13 +50,9 @@ enum EmbeddedObject {
         guard Signatures.isZip(bytes) else { return [] }
         let archive = try ZipArchive(bytes, limits: options.limits)
         guard let detected = PackageDetector.detect(archive), let format = detected.format else { return [] }
-        let converter: FormatConverter.Type
-        switch format {
-        case .docx, .docm, .dotx, .dotm: converter = DOCXConverter.self
-        case .pptx, .pptm, .ppsx, .ppsm, .potx, .potm: converter = PPTXConverter.self
-        case .xlsx, .xlsm, .xltx, .xltm: converter = XLSXConverter.self
-        default: return []
-        }
+        // Office packages only: other ZIP formats are named, not read.
+        let entry = FormatRegistry.entry(for: format)
+        guard entry.evidence == .officePackage, let converter = entry.builtInConverter else { return [] }
         var nested = options
         nested.includeEmbeddedObjects = false
         let collector = DocumentCollector()

@@ -3,7 +3,9 @@
 final class OPCPackage {
     let archive: ZipArchive
     let limits: Limits
+    @exclusivity(unchecked)
     private var relationshipCache: [String: [Relationship]] = [:]
+    @exclusivity(unchecked)
     private var relationshipByIDCache: [String: [String: Relationship]] = [:]
 
     init(archive: ZipArchive, limits: Limits) {

@@ -1,0 +1,26 @@
+internal import AnyDocSwift
+
+extension PDFConverter {
+    /// Table regions rendered for rules per document at most: rendering
+    /// draws everything under the region, so the work stays bounded.
+    static let maxRuleRegions = 8
+
+    /// The rules in the regions of the page whose text looks like a table.
+    /// A region over an image is not rendered: decoding the image would
+    /// cost more than the whole text layer, and its lines are no rules.
+    static func rules(
+        of page: PDFPage, lines: [PDFTextLine], width: Double, height: Double, budget: inout Int
+    ) -> PDFRules {
+        var rules = PDFRules.none
+        let regions = PDFTableCandidates.regions(of: lines, width: width, height: height)
+        guard !regions.isEmpty, budget > 0 else { return rules }
+        let images = page.imageAreas()
+        for region in regions where budget > 0 && !images.contains(where: { $0.intersectionArea(region) > 0 }) {
+            budget -= 1
+            let found = PDFRuleScanner.rules(of: page, in: region)
+            rules.horizontal += found.horizontal
+            rules.vertical += found.vertical
+        }
+        return rules
+    }
+}

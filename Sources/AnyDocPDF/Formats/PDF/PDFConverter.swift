@@ -1,0 +1,261 @@
+internal import AnyDocSwift
+/// PDF through Poppler's text layer.
+///
+/// Two passes. The first reads every page's characters into words and
+/// lines (a compact form: no page stays open) and notes pages that need
+/// OCR. Between the passes, running headers and footers are removed and
+/// the font sizes of the whole document are measured, so headings get the
+/// same levels on every page. The second pass lays each page out —
+/// columns, tables, paragraphs, headings, lists — and writes its blocks,
+/// each page opening with a page boundary. A table that ends one page and
+/// goes on at the top of the next with the same columns is written once.
+enum PDFConverter: FormatConverter {
+    /// Characters of text kept for one document, all pages together.
+    static let maxDocumentCharacters = 64_000_000
+
+    static func convert(_ input: ConversionInput, into sink: DocumentSink) throws(ConversionError) {
+        try convert(input, into: sink, recognizer: nil)
+    }
+
+    static func convert(_ input: ConversionInput, into sink: DocumentSink, recognizer: PDFPageRecognizer?) throws(ConversionError) {
+        let document = try PDFDocument(data: input.bytes, password: input.options.password)
+        let pageCount = document.pageCount
+        try input.deadline.check()
+
+        var reading = try readPages(of: document, pageCount: pageCount, input: input, recognizer: recognizer)
+        let ocr = try recognizeScannedPages(&reading, of: document, input: input, recognizer: recognizer)
+        try addImageText(to: &reading.pages, from: reading.imageRegions, of: document, input: input)
+
+        PDFRunningTextFilter.apply(to: &reading.pages)
+        let outline = document.outline()
+        report(document.info, input: input, pageCount: pageCount, reading: reading, ocr: ocr, into: sink)
+        try writeBlocks(of: &reading.pages, outline: outline, into: sink, deadline: input.deadline)
+    }
+
+    /// What the first pass gathers, kept apart from the open document so
+    /// no page stays open between the passes.
+    private struct PageReading {
+        var pages: [PDFPageContent] = []
+        /// Numbers of the scanned pages that still wait for OCR.
+        var needingOCR: [Int] = []
+        /// Images on text pages that may hold text of their own.
+        var imageRegions: [PDFRegionOCR.Region] = []
+        /// Characters Poppler could not map to Unicode, all pages together.
+        var unmappedCount = 0
+    }
+
+    /// What OCR of whole scanned pages adds to the document's metadata and
+    /// warnings.
+    private struct ScanOCRReport {
+        var confidence: Double?
+        var metadata = Metadata()
+        var warnings: [String] = []
+    }
+
+    /// First pass: text, links and scans, page by page. Scans are recognised
+    /// at once when a recognizer is given, else noted for OCR; the document's
+    /// character limit is enforced as pages are read.
+    private static func readPages(
+        of document: PDFDocument, pageCount: Int, input: ConversionInput, recognizer: PDFPageRecognizer?
+    ) throws(ConversionError) -> PageReading {
+        var reading = PageReading()
+        reading.pages.reserveCapacity(pageCount)
+        var builder = PDFLineBuilder()
+        var characters = 0
+        var ruleBudget = maxRuleRegions
+        for index in 0..<pageCount {
+            try input.deadline.check()
+            let number = index + 1
+            guard let page = document.page(at: index) else {
+                reading.pages.append(PDFPageContent(number: number, width: 0, height: 0, lines: [], links: []))
+                continue
+            }
+            let (pageWidth, pageHeight) = page.size
+            let text = try page.textLayout()
+            let (layout, links, width, height) = PDFTextOrientation.upright(
+                text, links: text.characters.isEmpty ? [] : page.links(), width: pageWidth, height: pageHeight)
+            let (lines, uris) = builder.lines(from: layout, links: links)
+            var content = PDFPageContent(number: number, width: width, height: height, lines: lines, links: uris)
+            if width == pageWidth, height == pageHeight, layout.characters.first?.box == text.characters.first?.box {
+                content.rules = rules(of: page, lines: lines, width: width, height: height, budget: &ruleBudget)
+            }
+            let visible = lines.reduce(0) { $0 + $1.characterCount }
+            characters += visible
+            if characters > maxDocumentCharacters {
+                throw .resourceLimit("the PDF has more than \(maxDocumentCharacters) characters of text")
+            }
+            let isScan = PDFScanDetector.isNegligibleText(characters: visible, pageArea: width * height)
+                && PDFScanDetector.holdsTextSizedImage(page.imageAreas(), width: pageWidth, height: pageHeight)
+            if isScan || input.options.ocrMode == .always {
+                if let recognizer, let blocks = try recognizer.recognize(page, deadline: input.deadline) {
+                    content.lines = []
+                    content.recognizedBlocks = blocks
+                } else {
+                    reading.needingOCR.append(number)
+                }
+            } else if recognizer == nil, input.options.ocrMode == .auto {
+                reading.imageRegions += readableImageRegions(of: page, text: text, width: pageWidth, height: pageHeight)
+            }
+            reading.pages.append(content)
+        }
+        reading.unmappedCount = builder.unmappedCount
+        return reading
+    }
+
+    /// Scanned pages go through OCR on all cores: pages render here, one
+    /// at a time, and are recognised in parallel. Recognised pages leave
+    /// `needingOCR`. When a recognizer was given (it had its chance in the
+    /// first pass) or OCR is off, nothing is done and the pages stay listed.
+    private static func recognizeScannedPages(
+        _ reading: inout PageReading, of document: PDFDocument, input: ConversionInput, recognizer: PDFPageRecognizer?
+    ) throws(ConversionError) -> ScanOCRReport {
+        var ocr = ScanOCRReport()
+        guard recognizer == nil, !reading.needingOCR.isEmpty, input.options.ocrMode != .never else { return ocr }
+        let results = try PDFPageOCR.recognize(pages: reading.needingOCR, of: document, input: input)
+        for (number, result) in zip(reading.needingOCR, results) {
+            reading.pages[number - 1].lines = []
+            reading.pages[number - 1].recognizedBlocks = result.modelBlocks
+        }
+        ocr.confidence = results.meanConfidence
+        results.report(pageNumbers: reading.needingOCR, metadata: &ocr.metadata, warnings: &ocr.warnings)
+        reading.needingOCR = []
+        return ocr
+    }
+
+    /// Recognises the text in images on text pages and appends it to the
+    /// page it was found on; a region that yields nothing adds nothing.
+    private static func addImageText(
+        to pages: inout [PDFPageContent], from regions: [PDFRegionOCR.Region], of document: PDFDocument, input: ConversionInput
+    ) throws(ConversionError) {
+        let regionResults = try PDFRegionOCR.recognize(regions, of: document, input: input)
+        for (region, result) in zip(regions, regionResults) {
+            guard let result else { continue }
+            pages[region.page - 1].imageTextBlocks += result.modelBlocks
+        }
+    }
+
+    /// Hands the sink the document's metadata, then the warnings: OCR's
+    /// first, then unmapped characters, then pages left blank.
+    private static func report(
+        _ info: PDFDocumentInfo, input: ConversionInput, pageCount: Int, reading: PageReading, ocr: ScanOCRReport,
+        into sink: DocumentSink
+    ) {
+        let needingOCR = reading.needingOCR
+        var documentMetadata = metadata(info, input: input, pageCount: pageCount,
+                                        unmapped: reading.unmappedCount, needingOCR: needingOCR)
+        if let confidence = ocr.confidence {
+            documentMetadata.extra.append((key: "ocr_confidence", value: ImageConverter.formatConfidence(confidence)))
+        }
+        documentMetadata.extra += ocr.metadata.extra
+        sink.setMetadata(documentMetadata)
+        for warning in ocr.warnings { sink.addWarning(warning) }
+        if reading.unmappedCount > 0 {
+            sink.addWarning("\(reading.unmappedCount) characters could not be mapped to Unicode")
+        }
+        if !needingOCR.isEmpty {
+            let list = needingOCR.map(String.init).joined(separator: ", ")
+            let one = needingOCR.count == 1
+            sink.addWarning("\(one ? "page" : "pages") \(list) \(one ? "has" : "have") no text layer and OCR is off, so \(one ? "it is" : "they are") blank")
+        }
+    }
+
+    /// Second pass: layout and blocks. One page is held back so a table
+    /// running over the page break can be joined. Each page's lines are
+    /// let go once laid out.
+    private static func writeBlocks(
+        of pages: inout [PDFPageContent], outline: [PDFOutlineEntry], into sink: DocumentSink, deadline: Deadline
+    ) throws(ConversionError) {
+        var layout = PDFBlockBuilder(
+            headings: PDFHeadingClassifier(pages: pages, outline: outline), spacing: PDFLineSpacing(pages: pages))
+        var held: (number: Int, blocks: [Block])?
+        for index in pages.indices {
+            try deadline.check()
+            let page = pages[index]
+            var blocks = (page.recognizedBlocks ?? layout.blocks(for: page)) + page.imageTextBlocks
+            pages[index].lines = []
+            if var previous = held {
+                joinTable(&previous.blocks, with: &blocks)
+                try emit(previous, into: sink)
+            }
+            held = (page.number, blocks)
+        }
+        if let held { try emit(held, into: sink) }
+    }
+
+    /// The image regions of a text page that hold no text-layer characters
+    /// and look like text at a glance.
+    private static func readableImageRegions(
+        of page: PDFPage, text: PDFTextLayout, width: Double, height: Double
+    ) -> [PDFRegionOCR.Region] {
+        let images = page.imageAreas()
+        guard !images.isEmpty else { return [] }
+        return PDFImageRegions.candidates(images: images, characters: text.characters, width: width, height: height)
+            .filter { PDFRegionOCR.isWorthReading($0, of: page) }
+            .map { PDFRegionOCR.Region(page: page.number, area: $0) }
+    }
+
+    private static func emit(_ page: (number: Int, blocks: [Block]), into sink: DocumentSink) throws(ConversionError) {
+        try sink.append(.boundary(.page(page.number)))
+        for block in page.blocks { try sink.append(block) }
+    }
+
+    /// Moves the rows of a table that opens `next` onto a table that ends
+    /// `previous` when both have the same number of columns; a repeated
+    /// header row is dropped.
+    static func joinTable(_ previous: inout [Block], with next: inout [Block]) {
+        guard case .table(var first)? = previous.last, case .table(let second)? = next.first,
+              columnCount(first) == columnCount(second), columnCount(first) > 0 else { return }
+        var rows = second.rows
+        if let header = first.rows.first, let repeated = rows.first, header.cells == repeated.cells {
+            rows.removeFirst()
+        }
+        for row in rows {
+            var row = row
+            row.isHeader = false
+            row.cells = row.cells.map { cell in
+                var cell = cell
+                cell.isHeader = false
+                return cell
+            }
+            first.rows.append(row)
+        }
+        previous[previous.count - 1] = .table(first)
+        next.removeFirst()
+    }
+
+    private static func columnCount(_ table: Table) -> Int {
+        table.rows.first?.cells.reduce(0) { $0 + $1.columnSpan } ?? 0
+    }
+
+    private static func metadata(
+        _ info: PDFDocumentInfo, input: ConversionInput, pageCount: Int, unmapped: Int, needingOCR: [Int]
+    ) -> Metadata {
+        func meaningful(_ value: String?) -> String? {
+            guard let value = value.map(trimmed), !value.isEmpty else { return nil }
+            // Placeholders some producers write instead of nothing.
+            let placeholders: Set<String> = ["(anonymous)", "anonymous", "(unspecified)", "unspecified", "untitled", "unknown"]
+            return placeholders.contains(value.lowercased()) ? nil : value
+        }
+        var metadata = Metadata(sourceFormat: input.format, pageCount: pageCount)
+        metadata.title = meaningful(info.title)
+        if let author = meaningful(info.author) {
+            metadata.authors = author.split(separator: ";").map { trimmed(String($0)) }.filter { !$0.isEmpty }
+        }
+        metadata.subject = meaningful(info.subject)
+        if let keywords = meaningful(info.keywords) {
+            metadata.keywords = keywords.split(whereSeparator: { $0 == "," || $0 == ";" })
+                .map { trimmed(String($0)) }.filter { !$0.isEmpty }
+        }
+        metadata.created = info.created
+        metadata.modified = info.modified
+        if unmapped > 0 { metadata.extra.append((key: "unmapped_characters", value: String(unmapped))) }
+        if !needingOCR.isEmpty {
+            metadata.extra.append((key: "pages_needing_ocr", value: needingOCR.map(String.init).joined(separator: ",")))
+        }
+        return metadata
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,82 @@
+/// Conversions that read their input from a file as they go, where the
+/// format allows: a ZIP package (DOCX, PPTX, XLSX, ODF, EPUB) has its
+/// members read from the file, and a large UTF-8 text file streams
+/// through in blocks. Every other input is read whole, within the input
+/// size limit, exactly as the byte-array forms would be given it.
+extension AnyDocConverter {
+    /// Text files up to this size are read whole: streaming pays only
+    /// for larger ones.
+    static let textStreamingMinimumBytes = TextFileStream.blockSize
+
+    /// Converts the file at `path` into `sink` and returns the format it
+    /// was read as, reading from the file as it goes where the format
+    /// allows (see `convert(_:fileName:into:)` for the rest).
+    @discardableResult
+    public func convert(fileAt path: String, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
+        try convert(fileAt: path, into: sink, cancellation: nil)
+    }
+
+    /// `convert(fileAt:into:)`, stopping with `cancelled` once
+    /// `cancellation` is set.
+    func convert(fileAt path: String, into sink: DocumentSink, cancellation: CancellationFlag?) throws(ConversionError) -> DocumentFormat {
+        let file: InputFile
+        do {
+            file = try InputFile(path: path)
+            try file.checkSize(maxBytes: options.limits.maxInputBytes)
+        } catch {
+            throw error.naming(path)
+        }
+        do throws(ConversionError) {
+            if let (format, container) = try fileBackedFormat(file, fileName: path) {
+                sink.limitOutput(forInputBytes: file.size)
+                let deadline = Deadline(secondsFromNow: options.limits.timeLimitSeconds, cancellation: cancellation)
+                try deadline.check()
+                var input = ConversionInput(
+                    bytes: [], format: format, options: options, deadline: deadline, fileName: path, container: container)
+                input.file = file
+                _ = try convert(input, into: sink)
+                return format
+            }
+        } catch {
+            throw error.naming(path)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try file.readAll(maxBytes: options.limits.maxInputBytes)
+        } catch {
+            throw error.naming(path)
+        }
+        return try convert(bytes, fileName: path, into: sink, cancellation: cancellation)
+    }
+
+    /// The format to read `file` as without loading it, and the archive
+    /// opened on the way; nil when it is to be read whole (small text,
+    /// formats that need every byte, a damaged archive to rebuild).
+    private func fileBackedFormat(
+        _ file: InputFile, fileName: String
+    ) throws(ConversionError) -> (DocumentFormat, OpenedContainer?)? {
+        guard file.isRegular else { return nil }
+        if let forced = options.format {
+            return forced.readsFromFile && (!forced.isPlainText || file.size > Self.textStreamingMinimumBytes) ? (forced, nil) : nil
+        }
+        let head = try file.read(at: 0, count: 1 << 16)
+        if Signatures.isZip(head) {
+            guard let archive = try? ZipArchive(file: file, limits: PackageDetector.limits) else { return nil }
+            let detected = PackageDetector.detect(archive) ?? DetectedFormat(format: nil)
+            if detected.isEncrypted { throw .encrypted("the document is encrypted or password protected") }
+            guard let format = detected.format, format.readsFromFile, detected.fallback == nil else { return nil }
+            return (format, .zip(archive))
+        }
+        guard file.size > Self.textStreamingMinimumBytes else { return nil }
+        // Only the first bytes decide a text file's format.
+        let detected = FormatDetector.detect(head, fileName: fileName)
+        guard let format = detected.format, format.isPlainText, format.readsFromFile, detected.fallback == nil, !detected.isEncrypted
+        else { return nil }
+        return (format, nil)
+    }
+}
+
+extension DocumentFormat {
+    /// Text judged by its first bytes and the file name alone.
+    fileprivate var isPlainText: Bool { self == .txt || self == .md || self == .csv || self == .tsv }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An open input file that converters read piece by piece, so a large
+/// input never has to sit in memory whole.
+///
+/// The file is opened once and checked on the open descriptor (so a name
+/// swapped after the check cannot redirect the reads): `size` is what
+/// `fstat` said then, and every read stays within it. Reads are
+/// positioned (`pread`), so several readers of one file never disturb
+/// each other's offset. The descriptor closes when the value goes away.
+///
+/// A converter that can stream takes it from `ConversionInput.file`: read
+/// blocks with `forEachBlock` or `read(at:count:)`, or everything with
+/// `readAll()` when the format needs it whole after all.
+final class InputFile {
+    /// The path as given, for messages.
+    let path: String
+    /// The byte count `fstat` reported when the file was opened.
+    let size: Int
+    /// Whether it is a regular file; anything else (a pipe, a device)
+    /// can only be read once, from the start, with `readAll()`.
+    let isRegular: Bool
+    /// The open descriptor; valid for the life of this value.
+    let descriptor: Int32
+
+    /// Opens `path` for reading. With `regularOnly` the open does not
+    /// block and anything but a regular file is refused, as a walk over
+    /// an untrusted tree needs (see `FileReader.readRegular`).
+    init(path: String, regularOnly: Bool = false) throws(ConversionError) {
+        let descriptor = regularOnly ? POSIXFile.openForReading(path) : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
+        guard let info = POSIXFile.status(descriptor) else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .io("cannot stat: \(reason)")
+        }
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR || (regularOnly && kind != S_IFREG) {
+            close(descriptor)
+            throw .io(kind == S_IFDIR ? "is a directory" : "not a regular file")
+        }
+        if regularOnly { POSIXFile.makeBlocking(descriptor) }
+        self.path = path
+        self.descriptor = descriptor
+        self.size = Int(info.st_size)
+        self.isRegular = kind == S_IFREG
+    }
+
+    deinit { close(descriptor) }
+
+    /// Refuses a file larger than `maxBytes` before anything is read.
+    func checkSize(maxBytes: Int) throws(ConversionError) {
+        if size > maxBytes { throw .resourceLimit("input is \(size) bytes, over the \(maxBytes)-byte limit") }
+    }
+
+    /// Up to `count` bytes from `offset`, fewer only at the end of the file.
+    func read(at offset: Int, count: Int) throws(ConversionError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var failure: ConversionError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let got = POSIXFile.fill(descriptor, UnsafeMutableRawBufferPointer(buffer), at: offset)
+            if got < 0 { failure = .io("cannot read: \(String(cString: strerror(errno)))") }
+            initialized = max(got, 0)
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+
+    /// Hands the file to `body` in blocks of `blockSize` bytes from the
+    /// start, and throws `io` when the file turns out shorter or longer
+    /// than `size` (it changed while being read).
+    func forEachBlock(
+        size blockSize: Int = 1 << 20, _ body: ([UInt8]) throws(ConversionError) -> Void
+    ) throws(ConversionError) {
+        var offset = 0
+        while offset < size {
+            let block = try read(at: offset, count: min(blockSize, size - offset))
+            guard !block.isEmpty else { break }
+            try body(block)
+            offset += block.count
+        }
+        guard offset == size, try read(at: offset, count: 1).isEmpty else {
+            throw .io("the file changed while it was being read")
+        }
+    }
+
+    /// The whole file, within `maxBytes`: for formats that need every
+    /// byte at once, and for pipes and devices, which cannot be re-read.
+    func readAll(maxBytes: Int) throws(ConversionError) -> [UInt8] {
+        try checkSize(maxBytes: maxBytes)
+        guard isRegular else { return try FileReader.readAll(descriptor: descriptor, maxBytes: maxBytes) }
+        let bytes = try read(at: 0, count: size)
+        guard bytes.count == size, try read(at: size, count: 1).isEmpty else {
+            // Grown or shrunk since the open: read what is there now.
+            return try FileReader.readAll(descriptor: descriptor, maxBytes: maxBytes)
+        }
+        return bytes
+    }
+}
