@@ -7,7 +7,10 @@ table extraction against the truth file (cell-level F1).
 Each document is made from a known table through fpdf2's table layout,
 so the source of every cell is known: ruled, unruled, numeric
 right-aligned, spanned cells, a table across a page break, a CJK table
-and a two-column page of prose that must not become a table.
+and a two-column page of prose that must not become a table. Two more
+copy layouts seen in real documents (an invoice's key-value block over a
+ruled totals table, a ruled calendar beside newsletter prose); they are
+kept for their exact Markdown and not scored.
 
 Needs fpdf2 (pip install fpdf2==2.8.9), the DejaVu fonts
 (apt install fonts-dejavu-core) and WenQuanYi Zen Hei for the CJK table
@@ -65,10 +68,13 @@ def table(pdf, rows, truth, family="DejaVu", **options):
     pdf.ln(10)
 
 
-def save(pdf, name, tables):
+def save(pdf, name, tables=None):
+    """Writes the PDF; its tables go into the truth file unless None (a
+    layout kept for its exact Markdown only, not scored)."""
     os.makedirs(OUT, exist_ok=True)
     pdf.output(os.path.join(OUT, name))
-    TRUTH[name] = tables
+    if tables is not None:
+        TRUTH[name] = tables
 
 
 STAFF = [
@@ -211,6 +217,125 @@ def two_columns():
     save(pdf, "tables-two-columns.pdf", [])
 
 
+def invoice():
+    """A key-value block above a ruled totals table, as repair invoices
+    lay them out: the vertical rule of the totals crosses only its rows."""
+    pdf = new_pdf()
+    pdf.add_page()
+    paragraph(pdf, "Repair estimate", 16, "B")
+    pdf.set_fill_color(0, 0, 0)
+    pdf.rect(LEFT, 130, 200, 12, style="F")
+    pdf.rect(LEFT + 256, 130, 180, 12, style="F")
+    pdf.set_text_color(255, 255, 255)
+    pdf.set_font("DejaVu", "B", 9)
+    pdf.text(LEFT + 46, 139, "Customer Information")
+    pdf.text(LEFT + 300, 139, "Vehicle Information")
+    pdf.set_text_color(0, 0, 0)
+    keys = [("Insured name", "Bruce Wayne", "", "Year", "2025"), ("Claim #", "", "999", "Make", "Batman"),
+            ("Policy #", "IM-BATMAN", "", "Model", "Batmobile"), ("Phone", "(416) 555-1234", "", "Trim", "Limited"),
+            ("Email", "batman@wayneindustries.com", "", "VIN", "XXX"), ("", "", "", "Color", "Black"),
+            ("", "", "", "Odometer", "1")]
+    y = 155
+    for label, value, extra, right_label, right_value in keys:
+        cell_row(pdf, y, [(label, 0, "B"), (value, 88, ""), (extra, 177, ""), (right_label, 254, "B"),
+                          (right_value, 319, "")])
+        y += 14.5
+    y += 14
+    cell_row(pdf, y, [("Repair Order #", 0, "B"), ("RO-20221108", 88, ""), ("Estimator", 254, "B"), ("Ellis Turner", 319, "")])
+    y += 28
+    pdf.set_font("DejaVu", "B", 9)
+    pdf.text(LEFT + 180, y, "Estimate Totals")
+    y += 15
+    top = y - 10
+    cell_row(pdf, y, [("Hours", 198, "B"), ("Rate", 254, "B"), ("Cost", 319, "B")])
+    pdf.line(LEFT, y + 4, LEFT + 436, y + 4)
+    totals = [("Parts", "", "", "", "2,100"), ("Body Labor", "", "2", "150", "300"), ("Paint Labor", "", "1.5", "150", "225"),
+              ("Mechanical Labor", "", "-", "-", "-"), ("Supplies", "", "", "", ""), ("", "Paint Supplies", "", "", "60"),
+              ("", "Body Supplies", "", "", "30"), ("Other Charges", "", "", "", "15"), ("Subtotal", "", "", "", "2,730"),
+              ("Sales Tax", "", "", "10.20%", "278.46"), ("GRAND TOTAL", "", "", "", "3,008"),
+              ("Note", "Minor rear bumper repair", "", "", "")]
+    for label, sub, hours, rate, cost in totals:
+        y += 14.5
+        cell_row(pdf, y, [(label, 0, "B"), (sub, 88, "B" if label else ""), (hours, 198, ""), (rate, 254, ""), (cost, 319, "")])
+    pdf.line(LEFT, y - 10, LEFT + 436, y - 10)
+    pdf.line(LEFT, y + 4, LEFT + 436, y + 4)
+    pdf.line(LEFT + 196, top, LEFT + 196, y + 4)
+    pdf.line(LEFT + 314, top, LEFT + 314, y + 4)
+    pdf.set_y(y + 30)
+    paragraph(pdf, "This is a preliminary estimate for the visible damage of the vehicle.")
+    save(pdf, "tables-invoice.pdf")
+
+
+def calendar():
+    """A ruled opening-hours calendar in the right column of a newsletter:
+    days with two sittings (lines of one piece between the rules), then a day whose last cell spans two columns over
+    three lines, the middle one on the row's baseline."""
+    pdf = new_pdf()
+    pdf.add_page()
+    left, columns, right = 304, (360, 409, 478), 566
+    pdf.set_line_width(0.5)
+
+    def centred(text, x0, x1, top, size=8, style=""):
+        pdf.set_font("DejaVu", style, size)
+        pdf.text((x0 + x1 - pdf.get_string_width(text)) / 2, top + size, text)
+
+    centred("Jugendraum – Öffnungszeiten 05. – 06. KW", left, right, 544, 9, "B")
+    centred("Kinder- und Jugendbüro – 0781 - 96 777 922", left, right, 556)
+    centred("jugendbuero@schutterwald.de", left, right, 567)
+    pdf.line(left, 542, right, 542)
+    for top, day, date in ((578, "Freitag", "31.01.25"), (670, "Dienstag", "04.02.25")):
+        for offset, time, group in ((0, "17:30-18:30", "10-13 J."), (21, "18:45-20:30", "Ab 13 J.")):
+            centred("Offene Tür", columns[2], right, top + offset)
+            centred(time, columns[1], columns[2], top + offset + 5)
+            centred(group, columns[2], right, top + offset + 10)
+        centred(day, left, columns[0], top + 16)
+        centred(date, columns[0], columns[1], top + 16)
+        pdf.line(columns[1], top + 21, right, top + 21)
+    for top, day, date in ((623, "Samstag", "01.02.25"), (639, "Sonntag", "02.02.25"), (656, "Montag", "03.02.25")):
+        centred(day, left, columns[0], top)
+        centred(date, columns[0], columns[1], top)
+        centred("geschlossen", columns[2], right, top)
+    centred("Mittwoch", left, columns[0], 714)
+    centred("05.02.25", columns[0], columns[1], 714)
+    centred("Ab 17:00", columns[1], columns[2], 714)
+    centred("Mädchengruppe", columns[2], right, 714)
+    centred("Für voraussichtlich die kommenden", columns[1], right, 727, 6.5)
+    centred("Donnerstag", left, columns[0], 735)
+    centred("06.02.25", columns[0], columns[1], 735)
+    centred("3 Monate hat der Jugendtreff donnerstags", columns[1], right, 735, 6.5)
+    centred("geschlossen", columns[1], right, 745, 6.5)
+    for y in (577, 621, 637, 653, 669, 713, 726, 755):
+        pdf.line(left, y, right, y)
+    for x in (left, right):
+        pdf.line(x, 542, x, 755)
+    for x in columns:
+        pdf.line(x, 577, x, 755 if x != columns[2] else 726)
+    # Prose in the left column beside the table, as in a newsletter.
+    prose = ("The council met on Tuesday and agreed the budget for the coming year. Work on the new school "
+             "building starts in spring; the old hall stays open until the summer. Residents may comment on "
+             "the plans at the town hall during office hours. The speed limit on the main road is lowered at "
+             "night, and the crossing near the bakery gets a light. Bins are emptied on Wednesdays from next "
+             "month, and the garden waste collection moves to Friday mornings. The library extends its hours "
+             "on Thursdays. The fire brigade thanks everyone who came to the open day and raised money for the "
+             "new ladder truck.")
+    pdf.set_font("DejaVu", "", 8)
+    pdf.set_xy(LEFT - 44, 100)
+    pdf.multi_cell(218, 10.4, " ".join([prose] * 5), align="J")
+    pdf.set_xy(left, 100)
+    pdf.multi_cell(right - left, 10.4, prose + " " + prose, align="J")
+    pdf.set_y(770)
+    paragraph(pdf, "The club is closed on public holidays.")
+    save(pdf, "tables-calendar.pdf")
+
+
+def cell_row(pdf, y, cells):
+    """Writes `cells` (text, x from the left margin, style) on baseline `y`."""
+    for text, x, style in cells:
+        if text:
+            pdf.set_font("DejaVu", style, 9)
+            pdf.text(LEFT + x, y, text)
+
+
 if __name__ == "__main__":
     ruled()
     unruled()
@@ -219,6 +344,8 @@ if __name__ == "__main__":
     page_break()
     cjk()
     two_columns()
+    invoice()
+    calendar()
     with open(os.path.join(OUT, "tables-truth.json"), "w", encoding="utf-8") as out:
         json.dump(TRUTH, out, ensure_ascii=False, indent=1)
         out.write("\n")

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 /// Rules found in rendered pixels, and the regions that are rendered.
 @Suite struct PDFRuleTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import AnyDocSwift
+@testable import AnyDocPDF
 
 /// Exact Markdown for the table PDFs that Scripts/make-pdf-table-fixtures.py
 /// makes from known tables (TestDocuments/pdf/tables-*.pdf).
@@ -178,6 +179,82 @@ import Testing
         The survey began in early spring, when the river was still high and the paths along the bank were closed. We started with the northern sites instead and moved south as the water fell. Most sites were reached on foot; two needed a boat.
 
         Weather was mild for most of the season. Rain stopped work on four days in April and on two days in May. The equipment held up well, although one of the sensors had to be replaced after a fall on the rocks near the weir.
+
+        """)
+    }
+
+    /// An invoice's key–value block above a ruled totals table: the rule
+    /// of the totals, which crosses only their rows, does not cut the
+    /// key–value rows into columns too sparse for a table.
+    @Test func keyValueBlockAboveRuledTotalsStaysInTheTable() throws {
+        #expect(try markdown("tables-invoice") == """
+        <!-- page 1 -->
+
+        # Repair estimate
+
+        **Customer Information Vehicle Information**
+
+        | Insured name | Bruce Wayne |  | Year | 2025 |
+        | --- | --- | --- | --- | --- |
+        | **Claim #** |  | 999 | **Make** | Batman |
+        | **Policy #** | IM-BATMAN |  | **Model** | Batmobile |
+        | **Phone** | (416) 555-1234 |  | **Trim** | Limited |
+        | **Email** | batman@wayneindustries.com |  | **VIN** | XXX |
+        |  |  |  | **Color** | Black |
+        |  |  |  | **Odometer** | 1 |
+        | **Repair Order #** | RO-20221108 |  | **Estimator** | Ellis Turner |
+        |  |  | **Estimate Totals** |  |  |
+        |  |  | **Hours** | **Rate** | **Cost** |
+        | **Parts** |  |  |  | 2,100 |
+        | **Body Labor** |  | 2 | 150 | 300 |
+        | **Paint Labor** |  | 1.5 | 150 | 225 |
+        | **Mechanical Labor** |  | - | - | - |
+        | **Supplies** |  |  |  |  |
+        |  | Paint Supplies |  |  | 60 |
+        |  | Body Supplies |  |  | 30 |
+        | **Other Charges** |  |  |  | 15 |
+        | **Subtotal** |  |  |  | 2,730 |
+        | **Sales Tax** |  |  | 10.20% | 278.46 |
+        | **GRAND TOTAL** |  |  |  | 3,008 |
+        | **Note** | **Minor rear bumper repair** |  |  |  |
+
+        This is a preliminary estimate for the visible damage of the vehicle.
+
+        """)
+    }
+
+    /// A ruled calendar beside newsletter prose: where the horizontal
+    /// rules leave too few rows for a table (a spanning cell of three
+    /// lines straddles the row), the rows are a table by their text.
+    @Test func ruledCalendarRowsWithASpanningCellStayATable() throws {
+        let markdown = try markdown("tables-calendar")
+        let table = try #require(markdown.range(of: "## Jugendraum"))
+        #expect(String(markdown[table.lowerBound...]) == """
+        ## Jugendraum – Öffnungszeiten 05. – 06. KW
+
+        Kinder- und Jugendbüro – 0781 - 96 777 922 jugendbuero@schutterwald.de Offene Tür 17:30-18:30
+
+        10-13 J. Freitag 31.01.25
+
+        Offene Tür 18:45-20:30
+
+        Ab 13 J.
+
+        | Samstag | 01.02.25 | geschlossen |
+        | --- | --- | --- |
+        | Sonntag | 02.02.25 | geschlossen |
+        | Montag | 03.02.25 | geschlossen |
+
+        Offene Tür 17:30-18:30 10-13 J. Dienstag 04.02.25
+
+        Offene Tür 18:45-20:30 Ab 13 J.
+
+        | Mittwoch | 05.02.25 | Ab 17:00 Mädchengruppe |
+        | --- | --- | --- |
+        |  |  | Für voraussichtlich die kommenden |
+        | Donnerstag | 06.02.25 | 3 Monate hat der Jugendtreff donnerstags |
+
+        geschlossen
 
         """)
     }

@@ -92,7 +92,17 @@ enum PDFTableDetector {
         return end
     }
 
+    /// The table the rows make with the rules drawn around them or, when
+    /// the rules leave no plausible grid (a rule of a block below that
+    /// cuts the key–value rows above it into sparse columns), the table
+    /// their text alone makes.
     private static func build(_ rows: ArraySlice<PDFRow>, links: [String], rules: PDFRules) -> (table: Table, columns: Int)? {
+        if let table = build(rows, links: links, ruledBy: rules) { return table }
+        return rules.isEmpty ? nil : build(rows, links: links, ruledBy: .none)
+    }
+
+    /// The table of columns from the text's clear strips and the rules.
+    private static func build(_ rows: ArraySlice<PDFRow>, links: [String], ruledBy rules: PDFRules) -> (table: Table, columns: Int)? {
         guard var bounds = rows.first?.box else { return nil }
         for row in rows { bounds = bounds.union(row.box) }
         let sizes = rows.flatMap { $0.lines.map { $0.fontSize } }.sorted()
