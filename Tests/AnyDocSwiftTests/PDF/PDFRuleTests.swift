@@ -28,6 +28,31 @@ import Testing
         #expect(PDFTableCandidates.regions(of: prose + cells, width: 600, height: 800).count == 1)
     }
 
+    /// Two columns of prose side by side line up like cells, but their
+    /// pieces are lines of many words: no region to render.
+    @Test func proseColumnsSideBySideAreNotRendered() {
+        let columns = (0..<6).flatMap { row in
+            [SyntheticLayout.line("words of a plain paragraph that runs on", x: 72, y: 100 + Double(row) * 14),
+             SyntheticLayout.line("and the other column runs on beside it", x: 320, y: 100 + Double(row) * 14)]
+        }
+        #expect(PDFTableCandidates.regions(of: columns, width: 600, height: 800).isEmpty)
+    }
+
+    /// A region is rendered only when its text alone makes a table, which
+    /// the rules then settle: prose side by side is not.
+    @Test func onlyRegionsWhoseTextMakesATableAreRendered() {
+        let prose = (0..<6).flatMap { row in
+            [SyntheticLayout.line("words of a plain paragraph that runs on", x: 72, y: 100 + Double(row) * 14),
+             SyntheticLayout.line("and the other column runs on beside it", x: 320, y: 100 + Double(row) * 14)]
+        }
+        #expect(!PDFConverter.holdsTable(prose))
+        let cells = (0..<4).flatMap { row in
+            [SyntheticLayout.line("Ada", x: 72, y: 300 + Double(row) * 14), SyntheticLayout.line("Analyst", x: 200, y: 300 + Double(row) * 14),
+             SyntheticLayout.line("Room \(row + 1)", x: 320, y: 300 + Double(row) * 14)]
+        }
+        #expect(PDFConverter.holdsTable(cells))
+    }
+
     /// A vertical rule between two words of one line cuts it in two.
     @Test func verticalRuleSplitsALine() {
         let line = SyntheticLayout.line("Ada Analyst", x: 72, y: 100)

@@ -5,6 +5,14 @@ extension PDFConverter {
     /// draws everything under the region, so the work stays bounded.
     static let maxRuleRegions = 8
 
+    /// True when the text alone makes a table of the lines: rules then
+    /// settle its columns and rows. Where the text makes none (prose side
+    /// by side, lists, a scan's text layer), a render costs more than the
+    /// page's whole text layer and seldom finds a table.
+    static func holdsTable(_ lines: [PDFTextLine]) -> Bool {
+        !PDFTableDetector.detect(in: PDFBlockBuilder.rows(of: lines), links: []).isEmpty
+    }
+
     /// The rules in the regions of the page whose text looks like a table.
     /// A region over an image is not rendered: decoding the image would
     /// cost more than the whole text layer, and its lines are no rules.
@@ -12,8 +20,11 @@ extension PDFConverter {
         of page: PDFPage, lines: [PDFTextLine], width: Double, height: Double, budget: inout Int
     ) -> PDFRules {
         var rules = PDFRules.none
-        let regions = PDFTableCandidates.regions(of: lines, width: width, height: height)
-        guard !regions.isEmpty, budget > 0 else { return rules }
+        guard budget > 0 else { return rules }
+        let regions = PDFTableCandidates.regions(of: lines, width: width, height: height).filter { region in
+            holdsTable(lines.filter { region.contains(x: $0.box.midX, y: $0.box.midY) })
+        }
+        guard !regions.isEmpty else { return rules }
         let images = page.imageAreas()
         for region in regions where budget > 0 && !images.contains(where: { $0.intersectionArea(region) > 0 }) {
             budget -= 1
