@@ -5,12 +5,16 @@ extension PDFConverter {
     /// draws everything under the region, so the work stays bounded.
     static let maxRuleRegions = 8
 
-    /// True when the text alone makes a table of the lines: rules then
-    /// settle its columns and rows. Where the text makes none (prose side
-    /// by side, lists, a scan's text layer), a render costs more than the
-    /// page's whole text layer and seldom finds a table.
+    /// True when the text alone makes a table of the lines that leaves
+    /// something for rules to settle: an empty or spanning cell (a wrapped
+    /// cell split into rows, columns set too close, merged cells). Where
+    /// the text makes no table (prose side by side, lists, a scan's text
+    /// layer) or a full grid, a render costs more than the page's whole
+    /// text layer and changes nothing.
     static func holdsTable(_ lines: [PDFTextLine]) -> Bool {
-        !PDFTableDetector.detect(in: PDFBlockBuilder.rows(of: lines), links: []).isEmpty
+        PDFTableDetector.detect(in: PDFBlockBuilder.rows(of: lines), links: []).contains { found in
+            found.table.rows.contains { row in row.cells.contains { $0.blocks.isEmpty || $0.columnSpan > 1 } }
+        }
     }
 
     /// The rules in the regions of the page whose text looks like a table.
