@@ -38,19 +38,27 @@ import Testing
         #expect(PDFTableCandidates.regions(of: columns, width: 600, height: 800).isEmpty)
     }
 
-    /// A region is rendered only when its text alone makes a table, which
-    /// the rules then settle: prose side by side is not.
-    @Test func onlyRegionsWhoseTextMakesATableAreRendered() {
+    /// A region is rendered only when its text alone makes a table that
+    /// leaves something for rules to settle: not for prose side by side,
+    /// nor for a full grid, but for a grid with an empty cell.
+    @Test func onlyTablesWithCellsToSettleAreRendered() {
         let prose = (0..<6).flatMap { row in
             [SyntheticLayout.line("words of a plain paragraph that runs on", x: 72, y: 100 + Double(row) * 14),
              SyntheticLayout.line("and the other column runs on beside it", x: 320, y: 100 + Double(row) * 14)]
         }
         #expect(!PDFConverter.holdsTable(prose))
-        let cells = (0..<4).flatMap { row in
-            [SyntheticLayout.line("Ada", x: 72, y: 300 + Double(row) * 14), SyntheticLayout.line("Analyst", x: 200, y: 300 + Double(row) * 14),
-             SyntheticLayout.line("Room \(row + 1)", x: 320, y: 300 + Double(row) * 14)]
+        func grid(skipping skipped: Int?) -> [PDFTextLine] {
+            var lines: [PDFTextLine] = []
+            for row in 0..<4 {
+                let y = 300 + Double(row) * 14
+                if row != skipped { lines.append(SyntheticLayout.line("Ada", x: 72, y: y)) }
+                lines.append(SyntheticLayout.line("Analyst", x: 200, y: y))
+                lines.append(SyntheticLayout.line("Room \(row + 1)", x: 320, y: y))
+            }
+            return lines
         }
-        #expect(PDFConverter.holdsTable(cells))
+        #expect(!PDFConverter.holdsTable(grid(skipping: nil)))
+        #expect(PDFConverter.holdsTable(grid(skipping: 2)))
     }
 
     /// A vertical rule between two words of one line cuts it in two.
