@@ -3,7 +3,7 @@ internal import AnyDocSwift
 extension PDFConverter {
     /// Table regions rendered for rules per document at most: rendering
     /// draws everything under the region, so the work stays bounded.
-    static let maxRuleRegions = 8
+    static let maxRuleRegions = 4
 
     /// True when the text alone makes a table of the lines that leaves
     /// something for rules to settle: an empty or spanning cell (a wrapped
