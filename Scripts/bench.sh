@@ -59,6 +59,19 @@ if [ "${1:-}" = "--big" ]; then
   exit 0
 fi
 
+# Table score (cell F1 against the source tables) and PDF pages/s on the
+# table PDFs of Scripts/make-pdf-table-fixtures.py, against pymupdf4llm and
+# pdf-inspector.
+#   Scripts/bench.sh --pdf-tables
+if [ "${1:-}" = "--pdf-tables" ]; then
+  venv="${BENCH_VENV:-.build/bench-venv}"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install -q "pymupdf4llm==1.27.2.3" pdf-inspector
+  swift build -c release --product anydoc >&2
+  python3 Scripts/bench-pdf-tables.py --anydoc "$(swift build -c release --show-bin-path)/anydoc" --python "$venv/bin/python"
+  exit 0
+fi
+
 if [ "${1:-}" = "--startup" ]; then
   swift build -c release --product anydoc >&2
   python3 Scripts/bench-startup.py --anydoc "$(swift build -c release --show-bin-path)/anydoc"

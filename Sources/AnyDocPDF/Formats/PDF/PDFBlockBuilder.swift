@@ -19,9 +19,9 @@ struct PDFBlockBuilder {
     mutating func blocks(for page: PDFPageContent) -> [Block] {
         let rightToLeft = page.lines.filter { $0.isRightToLeft }.count * 2 > page.lines.count
         var blocks: [Block] = []
-        for region in PDFColumnDetector.regions(of: page.lines, rightToLeft: rightToLeft) {
+        for region in PDFColumnDetector.regions(of: page.rules.split(page.lines), rightToLeft: rightToLeft) {
             let rows = PDFBlockBuilder.rows(of: region)
-            let tables = PDFTableDetector.detect(in: rows, links: page.links)
+            let tables = PDFTableDetector.detect(in: rows, links: page.links, rules: page.rules)
             var next = 0
             for table in tables {
                 blocks += textBlocks(rows[next..<table.rows.lowerBound], page: page)

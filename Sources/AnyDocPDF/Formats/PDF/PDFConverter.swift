@@ -55,6 +55,7 @@ enum PDFConverter: FormatConverter {
                                   keepsCharacters: keepsCharacters, deadline: input.deadline)
         defer { texts.stop() }
         var characters = 0
+        var ruleBudget = maxRuleRegions
         for index in 0..<pageCount {
             try input.deadline.check()
             let number = index + 1
@@ -64,6 +65,10 @@ enum PDFConverter: FormatConverter {
             }
             let (pageWidth, pageHeight, width, height) = (text.pageWidth, text.pageHeight, text.width, text.height)
             var content = PDFPageContent(number: number, width: width, height: height, lines: text.lines, links: text.uris)
+            if text.isUpright {
+                content.rules = rules(of: { document.page(at: index) }, lines: text.lines, width: width, height: height,
+                                      budget: &ruleBudget)
+            }
             reading.unmappedCount += text.unmapped
             characters += text.visibleCharacters
             if characters > maxDocumentCharacters {

@@ -116,4 +116,6 @@ struct PDFPageContent: Sendable {
     /// Text OCRed from images on a page that has a text layer, written
     /// after the page's own blocks.
     var imageTextBlocks: [Block] = []
+    /// Rules drawn where the text looks like a table.
+    var rules = PDFRules.none
 }

@@ -15,6 +15,9 @@ struct PDFPageText: Sendable {
     var visibleCharacters: Int
     /// Characters Poppler could not map on this page.
     var unmapped: Int
+    /// True when the text was not turned: its lines sit where they are
+    /// drawn, so the page's drawing can be read under them.
+    var isUpright: Bool
     /// The raw characters, kept only when image regions will be looked for.
     var characters: PDFTextLayout?
 
@@ -27,6 +30,7 @@ struct PDFPageText: Sendable {
         var builder = PDFLineBuilder()
         (lines, uris) = builder.lines(from: layout, links: links)
         (self.width, self.height) = (width, height)
+        isUpright = width == pageWidth && height == pageHeight && layout.characters.first?.box == text.characters.first?.box
         visibleCharacters = lines.reduce(0) { $0 + $1.characterCount }
         unmapped = builder.unmappedCount
         characters = keepsCharacters ? text : nil
