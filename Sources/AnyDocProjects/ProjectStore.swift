@@ -39,10 +39,14 @@ public final class ProjectStore: @unchecked Sendable {
         self.root = root
         let databasePath = root + "/store.sqlite"
         if mode == .existing, !FileSystem.isFolder(root) { throw .notFound("no store at \(root)") }
-        // In WAL mode a live store's main file may still be empty, its
-        // pages in the log: only both empty means no database.
-        let noDatabase = (FileSystem.size(databasePath) ?? 0) == 0 && (FileSystem.size(databasePath + "-wal") ?? 0) == 0
-        if noDatabase { try Self.refuseOrphanedObjects(root) }
+        // Objects with no database file at all are refused before anything
+        // is made. A database file, once made, is never removed, and is
+        // made before any object: if it is still missing after the objects
+        // were seen, no other process is creating this store.
+        let hasDatabase = { access(databasePath, F_OK) == 0 }
+        if !hasDatabase(), let count = Self.objectCount(root), count > 0, !hasDatabase() {
+            throw Self.orphanedObjects(root, count: count)
+        }
         if mode == .existing, access(databasePath, F_OK) != 0 { throw .notFound("no store at \(root)") }
         if mode == .create {
             try FileSystem.makeFolder(root)
@@ -51,8 +55,13 @@ public final class ProjectStore: @unchecked Sendable {
         objects = try ObjectStore(root: root + "/objects", create: mode == .create)
         do {
             database = try SQLiteDatabase(path: databasePath, create: mode == .create)
-            if try StoreSchema.isEmpty(database) { try Self.refuseOrphanedObjects(root) }
-            try StoreSchema.migrate(database)
+            // An empty database is judged under the write lock that creating
+            // the schema takes: another process creating this store commits
+            // its schema before it writes any object, so objects seen beside
+            // an empty schema there belong to a lost database.
+            try StoreSchema.migrate(database) { () throws(ProjectError) in
+                if let count = Self.objectCount(root), count > 0 { throw Self.orphanedObjects(root, count: count) }
+            }
         } catch {
             throw ProjectError.wrap(error)
         }
@@ -62,11 +71,15 @@ public final class ProjectStore: @unchecked Sendable {
         _ = try? reindexSections()
     }
 
+    /// Up to 1000 of the store's objects counted; nil when it has no objects folder.
+    private static func objectCount(_ root: String) -> Int? {
+        ObjectStore.firstObjects(in: root + "/objects", upTo: 1000)
+    }
+
     /// Objects without a database to say which are referenced: the store
     /// lost its database, and only a restore from a backup brings it back.
-    private static func refuseOrphanedObjects(_ root: String) throws(ProjectError) {
-        guard let count = ObjectStore.firstObjects(in: root + "/objects", upTo: 1000), count > 0 else { return }
-        throw .corrupt("the store at \(root) holds \(count >= 1000 ? "at least 1000" : String(count)) objects but its database "
+    private static func orphanedObjects(_ root: String, count: Int) -> ProjectError {
+        .corrupt("the store at \(root) holds \(count >= 1000 ? "at least 1000" : String(count)) objects but its database "
             + "(store.sqlite) is missing or empty; refusing to use it, since every object would look unreferenced. "
             + "Restore store.sqlite from a backup, or move the objects folder away to start afresh")
     }

@@ -20,8 +20,10 @@ enum StoreSchema {
 
     /// Creates or upgrades the schema. Safe when several processes open a
     /// new store at once: the work happens in one write transaction that
-    /// checks the version again once it holds the lock.
-    static func migrate(_ database: SQLiteDatabase) throws {
+    /// checks the version again once it holds the lock. `beforeCreating`
+    /// runs in that transaction, before the tables of a database with none
+    /// are made, and may refuse by throwing.
+    static func migrate(_ database: SQLiteDatabase, beforeCreating: () throws -> Void = {}) throws {
         let found = try userVersion(database)
         if found > version {
             throw ProjectError.invalidArgument("the store at this location was written by a newer anydoc (schema \(found))")
@@ -31,6 +33,7 @@ enum StoreSchema {
             let current = try userVersion(database)
             guard current < version else { return }
             if current == 0 {
+                if try database.queryFirst("SELECT count(*) FROM sqlite_master", row: { $0.int(0) }) == 0 { try beforeCreating() }
                 try database.execute(tablesSQL + searchSQL)
             } else {
                 if current < 2 { try addCJKColumns(database) }
@@ -46,11 +49,6 @@ enum StoreSchema {
     private static func addWarningsColumn(_ database: SQLiteDatabase) throws {
         let columns = try database.query("PRAGMA table_info(versions)") { $0.string(1) }
         if !columns.contains("warnings") { try database.execute("ALTER TABLE versions ADD COLUMN warnings TEXT") }
-    }
-
-    /// True for a database with no schema at all: new, or emptied.
-    static func isEmpty(_ database: SQLiteDatabase) throws -> Bool {
-        try userVersion(database) == 0 && database.queryFirst("SELECT count(*) FROM sqlite_master") { $0.int(0) } == 0
     }
 
     private static func userVersion(_ database: SQLiteDatabase) throws -> Int {
