@@ -38,13 +38,7 @@ struct PDFTextLine: Sendable {
 
     init(words: [PDFWord]) {
         self.words = words
-        var text = ""
-        text.reserveCapacity(words.reduce(0) { $0 + $1.text.utf8.count + 1 })
-        for (index, word) in words.enumerated() {
-            if index > 0 { text += " " }
-            text += word.text
-        }
-        self.text = text
+        self.text = PDFTextLine.joined(words)
         var box = words.first?.box ?? PDFRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var sizes = SizeTally()
         var bold = 0, italic = 0, total = 0, rtl = 0
@@ -63,6 +57,37 @@ struct PDFTextLine: Sendable {
         isBold = total > 0 && Double(bold) >= 0.8 * Double(total)
         isItalic = total > 0 && Double(italic) >= 0.8 * Double(total)
         isRightToLeft = total > 0 && rtl * 2 > total
+    }
+
+    /// The words' texts joined by single spaces, written straight into
+    /// one string's storage.
+    private static func joined(_ words: [PDFWord]) -> String {
+        var length = max(0, words.count - 1)
+        for index in words.indices { length += words[index].text.utf8.count }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var at = 0
+            for index in words.indices {
+                if index > 0 {
+                    buffer[at] = 0x20
+                    at += 1
+                }
+                let utf8 = words[index].text.utf8
+                let copied = utf8.withContiguousStorageIfAvailable { source in
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[at..<at + source.count])
+                        .copyMemory(from: UnsafeRawBufferPointer(source))
+                    return source.count
+                }
+                if let copied {
+                    at += copied
+                } else {
+                    for byte in utf8 {
+                        buffer[at] = byte
+                        at += 1
+                    }
+                }
+            }
+            return at
+        }
     }
 
     /// `text.count` without grapheme breaking for ASCII text other than

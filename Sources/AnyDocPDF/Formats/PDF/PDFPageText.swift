@@ -20,6 +20,9 @@ struct PDFPageText: Sendable {
     var isUpright: Bool
     /// The raw characters, kept only when image regions will be looked for.
     var characters: PDFTextLayout?
+    /// Where images are drawn, located with the characters (on the page
+    /// already open) so that a page without images need not be opened again.
+    var imageAreas: [PDFRect]?
 
     /// Reads `page`'s text, links and lines.
     init(_ page: PDFPage, keepsCharacters: Bool) throws(ConversionError) {
@@ -34,5 +37,6 @@ struct PDFPageText: Sendable {
         visibleCharacters = lines.reduce(0) { $0 + $1.characterCount }
         unmapped = builder.unmappedCount
         characters = keepsCharacters ? text : nil
+        imageAreas = keepsCharacters ? page.imageAreas() : nil
     }
 }
