@@ -72,15 +72,18 @@ import Testing
         #expect(glued.rest == "Glued item" && glued.marker.textX > glued.marker.x)
     }
 
-    @Test func imageAreasAreReadWithTheTextOnlyWhenCharactersAreKept() throws {
+    @Test func imageAreasAreReadWithTheTextAndCharactersKeptOnlyUnderImages() throws {
         let document = try PDFDocument(data: Corpus.testDocument("pdf/text-with-receipt-image.pdf"))
         let page = try #require(document.page(at: 0))
         let kept = try PDFPageText(page, keepsCharacters: true)
         let areas = try #require(kept.imageAreas)
         #expect(!areas.isEmpty)
         #expect(areas == page.imageAreas())
+        #expect(kept.characters?.characters.isEmpty == false)
         #expect(try PDFPageText(page, keepsCharacters: false).imageAreas == nil)
         let textOnly = try #require(try PDFDocument(data: TextPDF.make(pages: 1, lines: 3)).page(at: 0))
-        #expect(try PDFPageText(textOnly, keepsCharacters: true).imageAreas == [])
+        let withoutImages = try PDFPageText(textOnly, keepsCharacters: true)
+        #expect(withoutImages.imageAreas == [])
+        #expect(withoutImages.characters == nil)
     }
 }

@@ -77,8 +77,7 @@ enum PDFConverter: FormatConverter {
             let negligible = PDFScanDetector.isNegligibleText(characters: text.visibleCharacters, pageArea: width * height)
             // The page is opened here only for what needs more than its text:
             // a text page without images has no image regions to look at.
-            let hasImages = text.characters != nil && text.imageAreas?.isEmpty != true
-            if negligible || input.options.ocrMode == .always || hasImages, let page = document.page(at: index) {
+            if negligible || input.options.ocrMode == .always || text.characters != nil, let page = document.page(at: index) {
                 let isScan = negligible
                     && PDFScanDetector.holdsTextSizedImage(text.imageAreas ?? page.imageAreas(), width: pageWidth, height: pageHeight)
                 if isScan || input.options.ocrMode == .always {
