@@ -33,6 +33,16 @@ import Testing
         #expect(lines.first?.characterCount == 18)
     }
 
+    @Test func characterCountsAreGraphemesWhateverTheBytes() {
+        #expect(PDFTextLine.characterCount(of: "") == 0)
+        #expect(PDFTextLine.characterCount(of: "plain") == 5)
+        #expect(PDFTextLine.characterCount(of: "a-word-longer-than-fifteen-bytes") == 32)
+        #expect(PDFTextLine.characterCount(of: "na\u{EF}ve") == 5)
+        #expect(PDFTextLine.characterCount(of: "e\u{301}t\u{E9}") == 3)
+        #expect(PDFTextLine.characterCount(of: "a\r\nb") == 3)
+        #expect(PDFTextLine.characterCount(of: "\u{1F44D}\u{1F3FD}") == 1)
+    }
+
     @Test func aLineRecordFollowsWhatTheBufferAlreadyHolds() {
         var first = SyntheticLayout.line("a-word-longer-than-fifteen-bytes Straße 😀", x: 10.5, y: 20.25, size: 9.5)
         first.words[2].link = 4

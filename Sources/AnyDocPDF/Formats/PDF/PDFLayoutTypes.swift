@@ -93,8 +93,13 @@ struct PDFTextLine: Sendable {
     /// `text.count` without grapheme breaking for ASCII text other than
     /// CR, where every byte is one character.
     static func characterCount(of text: String) -> Int {
-        for byte in text.utf8 where byte >= 0x80 || byte == 0x0D { return text.count }
-        return text.utf8.count
+        let utf8 = text.utf8
+        // Scanned as one run of bytes where the string has one.
+        let plain = utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
+            return true
+        } ?? !utf8.contains { $0 >= 0x80 || $0 == 0x0D }
+        return plain ? utf8.count : text.count
     }
 }
 
