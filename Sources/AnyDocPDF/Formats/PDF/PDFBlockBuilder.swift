@@ -75,7 +75,9 @@ struct PDFBlockBuilder {
         guard var region = rows.first?.box else { return [] }
         for row in rows { region = region.union(row.box) }
         let lines = rows.map { row in
-            var line = PDFTextLine(words: row.lines.flatMap { $0.words })
+            // A row of one line is that line: its words, and all that is
+            // made of them, are the same.
+            var line = row.lines.count == 1 ? row.lines[0] : PDFTextLine(words: row.lines.flatMap { $0.words })
             let gaps = zip(row.lines.dropFirst(), row.lines).map { abs($0.box.minX - $1.box.maxX) }
             let wide = gaps.contains { $0 > 3 * max(line.fontSize, 1) }
             // A justified line stretches its spaces but fills the column.
@@ -96,11 +98,16 @@ struct PDFBlockBuilder {
             // A line that is an outline entry stands alone whatever its look.
             let isBookmark = headings.isOutlineTitle(line.text, page: page.number)
             defer { previousIsBookmark = isBookmark }
-            if !isBookmark, !previousIsBookmark, var draft = drafts.last, let previous = draft.lines.last,
-               continues(draft, previous: previous, with: line, hasMarker: split != nil, region: region, typicalGap: typicalGap) {
-                draft.lines.append(line)
-                draft.content.append(line)
-                drafts[drafts.count - 1] = draft
+            // The last draft grows in place: a copy of it would share its
+            // arrays and make every append copy them.
+            let joins = !isBookmark && !previousIsBookmark && drafts.last.map { draft in
+                draft.lines.last.map { previous in
+                    continues(draft, previous: previous, with: line, hasMarker: split != nil, region: region, typicalGap: typicalGap)
+                } ?? false
+            } ?? false
+            if joins {
+                drafts[drafts.count - 1].lines.append(line)
+                drafts[drafts.count - 1].content.append(line)
             } else {
                 drafts.append(Draft(lines: [line], marker: split?.marker, content: [split?.rest ?? line]))
             }

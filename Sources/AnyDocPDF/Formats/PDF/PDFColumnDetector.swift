@@ -103,11 +103,12 @@ enum PDFColumnDetector {
     ) -> [(start: Double, end: Double)] {
         var runs = [(start: Double, end: Double)](repeating: (0, 0), count: binCount)
         var cursors = [Double](repeating: bounds.minY, count: binCount)
-        for line in lines.sorted(by: { $0.box.minY < $1.box.minY }) {
-            let first = max(0, Int((line.box.minX - bounds.minX) / binWidth))
-            let last = min(binCount - 1, Int((line.box.maxX - bounds.minX) / binWidth))
+        // Only the boxes are sorted: sorting the lines would copy them.
+        for box in lines.map(\.box).sorted(by: { $0.minY < $1.minY }) {
+            let first = max(0, Int((box.minX - bounds.minX) / binWidth))
+            let last = min(binCount - 1, Int((box.maxX - bounds.minX) / binWidth))
             guard first <= last else { continue }
-            let (top, bottom) = (line.box.minY, line.box.maxY)
+            let (top, bottom) = (box.minY, box.maxY)
             for bin in first...last {
                 if top - cursors[bin] > runs[bin].end - runs[bin].start { runs[bin] = (cursors[bin], top) }
                 cursors[bin] = max(cursors[bin], bottom)

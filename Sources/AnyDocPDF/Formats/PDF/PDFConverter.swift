@@ -75,9 +75,11 @@ enum PDFConverter: FormatConverter {
                 throw .resourceLimit("the PDF has more than \(maxDocumentCharacters) characters of text")
             }
             let negligible = PDFScanDetector.isNegligibleText(characters: text.visibleCharacters, pageArea: width * height)
-            // The page is opened here only for what needs more than its text.
+            // The page is opened here only for what needs more than its text:
+            // a text page without images has no image regions to look at.
             if negligible || input.options.ocrMode == .always || text.characters != nil, let page = document.page(at: index) {
-                let isScan = negligible && PDFScanDetector.holdsTextSizedImage(page.imageAreas(), width: pageWidth, height: pageHeight)
+                let isScan = negligible
+                    && PDFScanDetector.holdsTextSizedImage(text.imageAreas ?? page.imageAreas(), width: pageWidth, height: pageHeight)
                 if isScan || input.options.ocrMode == .always {
                     if let recognizer, let blocks = try recognizer.recognize(page, deadline: input.deadline) {
                         content.lines = []
@@ -86,7 +88,8 @@ enum PDFConverter: FormatConverter {
                         reading.needingOCR.append(number)
                     }
                 } else if let layout = text.characters {
-                    reading.imageRegions += readableImageRegions(of: page, text: layout, width: pageWidth, height: pageHeight)
+                    reading.imageRegions += readableImageRegions(
+                        of: page, images: text.imageAreas ?? page.imageAreas(), text: layout, width: pageWidth, height: pageHeight)
                 }
             }
             reading.keep(content, awaitingOCR: reading.needingOCR.last == number)
@@ -186,9 +189,8 @@ enum PDFConverter: FormatConverter {
     /// The image regions of a text page that hold no text-layer characters
     /// and look like text at a glance.
     private static func readableImageRegions(
-        of page: PDFPage, text: PDFTextLayout, width: Double, height: Double
+        of page: PDFPage, images: [PDFRect], text: PDFTextLayout, width: Double, height: Double
     ) -> [PDFRegionOCR.Region] {
-        let images = page.imageAreas()
         guard !images.isEmpty else { return [] }
         return PDFImageRegions.candidates(images: images, characters: text.characters, width: width, height: height)
             .filter { PDFRegionOCR.isWorthReading($0, of: page) }

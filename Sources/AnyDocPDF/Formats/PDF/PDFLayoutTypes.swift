@@ -38,13 +38,7 @@ struct PDFTextLine: Sendable {
 
     init(words: [PDFWord]) {
         self.words = words
-        var text = ""
-        text.reserveCapacity(words.reduce(0) { $0 + $1.text.utf8.count + 1 })
-        for (index, word) in words.enumerated() {
-            if index > 0 { text += " " }
-            text += word.text
-        }
-        self.text = text
+        self.text = PDFTextLine.joined(words)
         var box = words.first?.box ?? PDFRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var sizes = SizeTally()
         var bold = 0, italic = 0, total = 0, rtl = 0
@@ -65,11 +59,47 @@ struct PDFTextLine: Sendable {
         isRightToLeft = total > 0 && rtl * 2 > total
     }
 
+    /// The words' texts joined by single spaces, written straight into
+    /// one string's storage.
+    private static func joined(_ words: [PDFWord]) -> String {
+        var length = max(0, words.count - 1)
+        for index in words.indices { length += words[index].text.utf8.count }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var at = 0
+            for index in words.indices {
+                if index > 0 {
+                    buffer[at] = 0x20
+                    at += 1
+                }
+                let utf8 = words[index].text.utf8
+                let copied = utf8.withContiguousStorageIfAvailable { source in
+                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[at..<at + source.count])
+                        .copyMemory(from: UnsafeRawBufferPointer(source))
+                    return source.count
+                }
+                if let copied {
+                    at += copied
+                } else {
+                    for byte in utf8 {
+                        buffer[at] = byte
+                        at += 1
+                    }
+                }
+            }
+            return at
+        }
+    }
+
     /// `text.count` without grapheme breaking for ASCII text other than
     /// CR, where every byte is one character.
     static func characterCount(of text: String) -> Int {
-        for byte in text.utf8 where byte >= 0x80 || byte == 0x0D { return text.count }
-        return text.utf8.count
+        let utf8 = text.utf8
+        // Scanned as one run of bytes where the string has one.
+        let plain = utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return false }
+            return true
+        } ?? !utf8.contains { $0 >= 0x80 || $0 == 0x0D }
+        return plain ? utf8.count : text.count
     }
 }
 

@@ -16,22 +16,38 @@ struct PDFLineBuilder {
         let (uris, uriAreas) = PDFLineBuilder.uriAreas(of: links)
 
         var lines: [PDFTextLine] = []
+        lines.reserveCapacity(64)
+        // One word and one Poppler line are gathered at a time, in buffers
+        // kept for the whole page.
         var popplerLine: [PDFWord] = []
         var word = WordAccumulator()
 
         func finishWord() {
             if let finished = word.finish(styles: layout.styles) { popplerLine.append(finished) }
-            word = WordAccumulator()
+            word.reset()
         }
         func finishLine() {
             finishWord()
-            for piece in split(popplerLine) where !piece.isEmpty { lines.append(PDFTextLine(words: piece)) }
-            popplerLine = []
+            split(popplerLine, into: &lines)
+            popplerLine.removeAll(keepingCapacity: true)
         }
 
-        for (offset, character) in layout.characters.enumerated() {
-            if character.scalar == "\n" {
+        let characters = layout.characters
+        for offset in characters.indices {
+            let character = characters[offset]
+            let value = character.scalar.value
+            if value == 0x0A {
                 finishLine()
+                continue
+            }
+            // Printable ASCII, most of any page, reads as itself.
+            if value >= 0x21, value <= 0x7E {
+                if let last = word.lastBox,
+                   PDFLineBuilder.isApart(character, first: character.scalar, from: last, in: word, styles: layout.styles) {
+                    finishWord()
+                }
+                word.softHyphen = false
+                word.addASCII(UInt8(truncatingIfNeeded: value), box: character.box, style: character.style)
                 continue
             }
             switch PDFCharacterNormalizer.normalize(character.scalar) {
@@ -45,7 +61,7 @@ struct PDFLineBuilder {
             case .unmapped:
                 // A glyph without a character standing alone at the start of
                 // a line is a bullet (symbol fonts, Redbooks' U+900B0).
-                let next = offset + 1 < layout.characters.count ? layout.characters[offset + 1].scalar : " "
+                let next = offset + 1 < characters.count ? characters[offset + 1].scalar : " "
                 let alone = next == " " || next == "\n"
                 if word.isEmpty, popplerLine.isEmpty, character.scalar != "\u{FFFD}", character.scalar.value >= 0x80,
                    PDFCharacterNormalizer.isPrivateUseBullet(character.scalar) || alone {
@@ -58,7 +74,8 @@ struct PDFLineBuilder {
             case .text(let text):
                 // Poppler puts no space between pieces of a line it found
                 // in different blocks: a wide gap still ends the word.
-                if let last = word.lastBox, PDFLineBuilder.isApart(character, text, from: last, in: word, styles: layout.styles) {
+                if let last = word.lastBox,
+                   PDFLineBuilder.isApart(character, first: text.unicodeScalars.first, from: last, in: word, styles: layout.styles) {
                     finishWord()
                 }
                 word.softHyphen = false
@@ -91,17 +108,17 @@ struct PDFLineBuilder {
         return (uris, uriAreas)
     }
 
-    /// True when `character` (reading as `text`) must start a new word
+    /// True when `character` (reading as text that starts with `first`) must start a new word
     /// although Poppler put no space before it: it is more than a quarter
     /// em from the previous character, off its line, or of the other
     /// writing direction.
     private static func isApart(
-        _ character: PDFCharacter, _ text: String, from last: PDFRect, in word: WordAccumulator, styles: [PDFTextStyle]
+        _ character: PDFCharacter, first: Unicode.Scalar?, from last: PDFRect, in word: WordAccumulator, styles: [PDFTextStyle]
     ) -> Bool {
         let size = max(Int(character.style) < styles.count ? styles[Int(character.style)].fontSize : 0, character.box.height, 1)
         let gap = max(character.box.minX - last.maxX, last.minX - character.box.maxX)
         let overlap = min(character.box.maxY, last.maxY) - max(character.box.minY, last.minY)
-        return gap > 0.25 * size || overlap <= 0 || word.changesDirection(text)
+        return gap > 0.25 * size || overlap <= 0 || word.changesDirection(first)
     }
 
     /// Gives each word the link whose area holds the word's middle; the
@@ -118,23 +135,26 @@ struct PDFLineBuilder {
         }
     }
 
-    /// Splits a Poppler line where two neighbouring words are far apart.
-    private func split(_ popplerWords: [PDFWord]) -> [[PDFWord]] {
-        guard popplerWords.count > 1 else { return [popplerWords] }
+    /// Splits a Poppler line where two neighbouring words are far apart
+    /// and appends the pieces to `lines`.
+    private func split(_ popplerWords: [PDFWord], into lines: inout [PDFTextLine]) {
+        guard popplerWords.count > 1 else {
+            if !popplerWords.isEmpty { lines.append(PDFTextLine(words: [popplerWords[0]])) }
+            return
+        }
         let words = PDFLineBuilder.readingOrder(popplerWords)
-        var pieces: [[PDFWord]] = [[words[0]]]
+        var start = 0
         for index in 1..<words.count {
-            let previous = words[index - 1], current = words[index]
-            let gap = max(current.box.minX - previous.box.maxX, previous.box.minX - current.box.maxX)
-            let em = max(min(previous.fontSize, current.fontSize), 1)
-            let verticalOverlap = min(previous.box.maxY, current.box.maxY) - max(previous.box.minY, current.box.minY)
+            let previous = words[index - 1].box, current = words[index].box
+            let gap = max(current.minX - previous.maxX, previous.minX - current.maxX)
+            let em = max(min(words[index - 1].fontSize, words[index].fontSize), 1)
+            let verticalOverlap = min(previous.maxY, current.maxY) - max(previous.minY, current.minY)
             if gap > splitGap * em || verticalOverlap < -0.5 * em {
-                pieces.append([current])
-            } else {
-                pieces[pieces.count - 1].append(current)
+                lines.append(PDFTextLine(words: Array(words[start..<index])))
+                start = index
             }
         }
-        return pieces
+        lines.append(PDFTextLine(words: Array(words[start...])))
     }
 
     /// Words in reading order. Poppler gives right-to-left lines sometimes
@@ -200,9 +220,10 @@ struct PDFLineBuilder {
     }
 }
 
-/// Gathers one word's characters and the styles they use.
+/// Gathers one word's characters, as UTF-8, and the styles they use.
+/// One accumulator serves a whole page: `reset` keeps its buffers.
 private struct WordAccumulator {
-    var text = ""
+    var bytes: [UInt8] = []
     var box: PDFRect?
     /// The last character's box.
     var lastBox: PDFRect?
@@ -213,48 +234,72 @@ private struct WordAccumulator {
     var rightToLeft = 0
     var letters = 0
 
-    var isEmpty: Bool { text.isEmpty }
+    var isEmpty: Bool { bytes.isEmpty }
 
-    /// True when `piece` starts a letter of the other writing direction
-    /// (Poppler glues "habibi" to the Arabic word beside it).
-    func changesDirection(_ piece: String) -> Bool {
-        guard letters > 0, let scalar = piece.unicodeScalars.first, Self.isAlphabetic(scalar) else { return false }
+    /// Empties the word for the next one, keeping the buffers' storage.
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        styleCounts.removeAll(keepingCapacity: true)
+        box = nil
+        lastBox = nil
+        softHyphen = false
+        rightToLeft = 0
+        letters = 0
+    }
+
+    /// True when a piece starting with `first` starts a letter of the
+    /// other writing direction (Poppler glues "habibi" to the Arabic word
+    /// beside it).
+    func changesDirection(_ first: Unicode.Scalar?) -> Bool {
+        guard letters > 0, let first, Self.isAlphabetic(first) else { return false }
         let wordIsRTL = rightToLeft * 2 > letters
-        return WordAccumulator.isRightToLeft(scalar) != wordIsRTL && (rightToLeft == 0 || rightToLeft == letters)
+        return WordAccumulator.isRightToLeft(first) != wordIsRTL && (rightToLeft == 0 || rightToLeft == letters)
     }
 
     /// Moves past a character that adds no text.
     mutating func skip(_ box: PDFRect) {
-        guard !text.isEmpty else { return }
+        guard !bytes.isEmpty else { return }
         lastBox = box
         self.box = self.box.map { $0.union(box) } ?? box
     }
 
-    mutating func add(_ piece: String, box: PDFRect, style: Int32) {
-        text += piece
+    /// Adds a printable ASCII character, which is never right to left.
+    mutating func addASCII(_ byte: UInt8, box: PDFRect, style: Int32) {
+        bytes.append(byte)
         self.box = self.box.map { $0.union(box) } ?? box
         lastBox = box
-        if !piece.isEmpty {
-            if let index = styleCounts.firstIndex(where: { $0.style == style }) {
-                styleCounts[index].count += 1
-            } else {
-                styleCounts.append((style, 1))
-            }
-        }
+        count(style)
+        if (0x61...0x7A).contains(byte | 0x20) { letters += 1 }
+    }
+
+    mutating func add(_ piece: String, box: PDFRect, style: Int32) {
+        bytes.append(contentsOf: piece.utf8)
+        self.box = self.box.map { $0.union(box) } ?? box
+        lastBox = box
+        if !piece.isEmpty { count(style) }
         for scalar in piece.unicodeScalars where Self.isAlphabetic(scalar) {
             letters += 1
             if WordAccumulator.isRightToLeft(scalar) { rightToLeft += 1 }
         }
     }
 
+    private mutating func count(_ style: Int32) {
+        if let index = styleCounts.firstIndex(where: { $0.style == style }) {
+            styleCounts[index].count += 1
+        } else {
+            styleCounts.append((style, 1))
+        }
+    }
+
     func finish(styles: [PDFTextStyle]) -> PDFWord? {
-        guard !text.isEmpty, let box else { return nil }
+        guard !bytes.isEmpty, let box else { return nil }
         let dominant = styleCounts.max { $0.count < $1.count || ($0.count == $1.count && $0.style > $1.style) }?.style ?? 0
         let style = Int(dominant) < styles.count && dominant >= 0 ? styles[Int(dominant)] : PDFTextStyle(fontName: "", fontSize: 0)
         let size = style.fontSize > 0 ? style.fontSize : box.height
         return PDFWord(
-            text: text, box: box, fontSize: size, isBold: style.isBold, isItalic: style.isItalic, link: nil,
-            endsWithSoftHyphen: softHyphen, isRightToLeft: letters > 0 && rightToLeft * 2 > letters)
+            text: String(decoding: bytes, as: UTF8.self), box: box, fontSize: size, isBold: style.isBold,
+            isItalic: style.isItalic, link: nil, endsWithSoftHyphen: softHyphen,
+            isRightToLeft: letters > 0 && rightToLeft * 2 > letters)
     }
 
     static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool { PDFPage.isRightToLeft(scalar) }

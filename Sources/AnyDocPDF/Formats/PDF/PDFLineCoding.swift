@@ -6,27 +6,64 @@ internal import AnyDocSwift
 enum PDFLineCoding {
     private static let bold: UInt8 = 1, italic: UInt8 = 2, softHyphen: UInt8 = 4, rightToLeft: UInt8 = 8
 
+    /// Bytes of a word besides its text: length, box, size, flags, link.
+    private static let wordFixedSize = 4 + 5 * 8 + 1 + 8
+
     static func encode(_ lines: [PDFTextLine], into bytes: inout [UInt8]) {
-        append(UInt32(lines.count), to: &bytes)
+        // The record's size is known beforehand: the bytes grow once and
+        // are written in place.
+        var size = 4
         for line in lines {
-            append(UInt32(line.words.count), to: &bytes)
-            bytes.append(line.isTabular ? 1 : 0)
-            for word in line.words {
-                var text = word.text
-                text.withUTF8 { utf8 in
-                    append(UInt32(utf8.count), to: &bytes)
-                    bytes.append(contentsOf: utf8)
+            size += 5
+            for index in line.words.indices { size += wordFixedSize + line.words[index].text.utf8.count }
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        bytes.withUnsafeMutableBytes { whole in
+            var writer = Writer(bytes: UnsafeMutableRawBufferPointer(rebasing: whole[start..<start + size]))
+            writer.put(UInt32(lines.count))
+            for line in lines {
+                writer.put(UInt32(line.words.count))
+                writer.put(UInt8(line.isTabular ? 1 : 0))
+                for index in line.words.indices {
+                    writer.put(line.words[index])
                 }
-                append(word.box.minX.bitPattern, to: &bytes)
-                append(word.box.minY.bitPattern, to: &bytes)
-                append(word.box.maxX.bitPattern, to: &bytes)
-                append(word.box.maxY.bitPattern, to: &bytes)
-                append(word.fontSize.bitPattern, to: &bytes)
-                let flags = (word.isBold ? bold : 0) | (word.isItalic ? italic : 0)
-                    | (word.endsWithSoftHyphen ? softHyphen : 0) | (word.isRightToLeft ? rightToLeft : 0)
-                bytes.append(flags)
-                append(Int64(word.link ?? -1), to: &bytes)
             }
+            assert(writer.offset == size)
+        }
+    }
+
+    /// Writes values one after another into bytes sized for them.
+    private struct Writer {
+        let bytes: UnsafeMutableRawBufferPointer
+        var offset = 0
+
+        mutating func put<T: FixedWidthInteger>(_ value: T) {
+            bytes.storeBytes(of: value, toByteOffset: offset, as: T.self)
+            offset += MemoryLayout<T>.size
+        }
+
+        mutating func put(_ word: PDFWord) {
+            let utf8 = word.text.utf8
+            put(UInt32(utf8.count))
+            let copied = utf8.withContiguousStorageIfAvailable { source in
+                UnsafeMutableRawBufferPointer(rebasing: bytes[offset..<offset + source.count])
+                    .copyMemory(from: UnsafeRawBufferPointer(source))
+                return source.count
+            }
+            if let copied {
+                offset += copied
+            } else {
+                for byte in utf8 { put(byte) }
+            }
+            put(word.box.minX.bitPattern)
+            put(word.box.minY.bitPattern)
+            put(word.box.maxX.bitPattern)
+            put(word.box.maxY.bitPattern)
+            put(word.fontSize.bitPattern)
+            put((word.isBold ? bold : 0) | (word.isItalic ? italic : 0)
+                | (word.endsWithSoftHyphen ? softHyphen : 0) | (word.isRightToLeft ? rightToLeft : 0))
+            put(Int64(word.link ?? -1))
         }
     }
 

@@ -16,29 +16,30 @@ struct PDFListMarker: Equatable {
     /// The marker that starts `line`, if any, and the line without it.
     static func split(_ line: PDFTextLine) -> (marker: PDFListMarker, rest: PDFTextLine)? {
         guard let first = line.words.first else { return nil }
-        var words = line.words
-        var markerText = first.text
-        var textX: Double
-        if line.words.count >= 2 {
-            textX = line.words[1].box.minX
+        // The marker's kind is decided first: most lines have none, and
+        // the rest of the line is made only for those that do.
+        let glued: Character?
+        if let head = first.text.first, head != "-", head != "*", bullets.contains(String(head)), first.text.count > 1 {
+            // A bullet glued to its text ("•Item").
+            glued = head
         } else {
-            textX = first.box.maxX
+            guard line.words.count >= 2 else { return nil }
+            glued = nil
         }
-        // A bullet glued to its text ("•Item").
-        if let head = first.text.first, bullets.contains(String(head)), head != "-", head != "*", first.text.count > 1 {
-            markerText = String(head)
-            let rest = String(first.text.dropFirst())
+        guard let kind = ListMarkerText.kind(of: glued.map(String.init) ?? first.text) else { return nil }
+        var words = line.words
+        let textX: Double
+        if glued != nil {
             var trimmed = first
-            trimmed.text = rest
+            trimmed.text = String(first.text.dropFirst())
             let share = first.box.width / Double(max(first.text.count, 1))
             trimmed.box.minX = min(first.box.maxX, first.box.minX + share)
             textX = trimmed.box.minX
             words[0] = trimmed
         } else {
-            guard line.words.count >= 2 else { return nil }
+            textX = line.words[1].box.minX
             words.removeFirst()
         }
-        guard let kind = ListMarkerText.kind(of: markerText) else { return nil }
         return (PDFListMarker(kind: kind, x: first.box.minX, textX: textX), PDFTextLine(words: words))
     }
 }

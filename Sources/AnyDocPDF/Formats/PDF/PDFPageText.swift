@@ -18,8 +18,12 @@ struct PDFPageText: Sendable {
     /// True when the text was not turned: its lines sit where they are
     /// drawn, so the page's drawing can be read under them.
     var isUpright: Bool
-    /// The raw characters, kept only when image regions will be looked for.
+    /// The raw characters, kept only when image regions will be looked
+    /// for and the page has images.
     var characters: PDFTextLayout?
+    /// Where images are drawn, located with the characters (on the page
+    /// already open) so that a page without images need not be opened again.
+    var imageAreas: [PDFRect]?
 
     /// Reads `page`'s text, links and lines.
     init(_ page: PDFPage, keepsCharacters: Bool) throws(ConversionError) {
@@ -33,6 +37,9 @@ struct PDFPageText: Sendable {
         isUpright = width == pageWidth && height == pageHeight && layout.characters.first?.box == text.characters.first?.box
         visibleCharacters = lines.reduce(0) { $0 + $1.characterCount }
         unmapped = builder.unmappedCount
-        characters = keepsCharacters ? text : nil
+        imageAreas = keepsCharacters ? page.imageAreas() : nil
+        // Only images are looked at under the characters: without any,
+        // they are let go here, on the thread that made them.
+        characters = imageAreas?.isEmpty == false ? text : nil
     }
 }
