@@ -93,16 +93,8 @@ extension BlockRenderer {
         guard let first = bytes.first, let last = bytes.last,
             (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
         else { return false }
-        return plainCellStoppers.withUnsafeBufferPointer { stoppers in !bytes.contains { stoppers[Int($0)] } }
+        return PlainCellScan.hasNoStopper(bytes)
     }
-
-    private static let plainCellStoppers: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in Array("\\`*_~[]<&!$|".utf8) { table[Int(byte)] = true }
-        for byte in 0..<32 { table[byte] = true }
-        table[127] = true
-        return table
-    }()
 
     func pipeRow(_ cells: [String]) -> String {
         var line = "|"
