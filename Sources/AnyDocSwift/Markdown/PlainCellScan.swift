@@ -39,21 +39,39 @@ enum PlainCellScan {
         return (control | brackets | pipeTildeDelete | singles) & ~word & highs != 0
     }
 
-    /// Whether `bytes` hold no stopper.
+    /// Whether `bytes` hold no stopper. Every byte goes through the word
+    /// test, the last few in a word that overlaps the one before it (or,
+    /// for fewer than eight, one put together from overlapping loads and
+    /// padded with `a`); only a word that may hold one is gone through
+    /// byte by byte.
     @inline(__always)
     static func hasNoStopper(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= count {
-            if mayHoldStopper(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))) { break }
-            index += 8
+        var mayHold = false
+        if count >= 8 {
+            var index = 0
+            while index + 8 < count, !mayHold {
+                mayHold = mayHoldStopper(load(raw, index))
+                index += 8
+            }
+            mayHold = mayHold || mayHoldStopper(load(raw, count - 8))
+        } else if count >= 4 {
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            mayHold = mayHoldStopper(low | high << 32)
+        } else {
+            let word = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+            mayHold = mayHoldStopper(word | 0x6161_6161_6100_0000)
         }
-        while index < count {
-            if isStopper(base[index]) { return false }
-            index += 1
-        }
+        guard mayHold else { return true }
+        for byte in bytes where isStopper(byte) { return false }
         return true
+    }
+
+    @inline(__always)
+    private static func load(_ raw: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 }

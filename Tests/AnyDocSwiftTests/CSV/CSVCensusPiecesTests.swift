@@ -27,6 +27,21 @@ import Testing
         }
     }
 
+    /// Counts as a walk over the bytes one at a time does, with controls
+    /// and multi-byte characters at every offset of a word.
+    @Test func censusCountsAsAByteByByteWalk() {
+        let alphabet: [UInt8] = Array("ab,\n\r\t".utf8) + [0x00, 0x01, 0x1B, 0x7F, 0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xED, 0xA0, 0x80, 0xFF]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let bytes = (0..<Int.random(in: 0...70, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let census = bytes.withUnsafeBufferPointer(ByteCensus.init)
+            let stray = bytes.filter { ($0 < 0x20 || $0 == 0x7F) && ![0x00, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1A, 0x1B].contains($0) }
+            let expected = [String(validating: bytes, as: UTF8.self) != nil ? 1 : 0, bytes.allSatisfy { $0 < 0x80 } ? 1 : 0,
+                bytes.filter { $0 == 0 }.count, stray.count, bytes.filter { $0 == 0x1B }.count, bytes.count]
+            #expect(Self.fields(census) == expected, "\(bytes)")
+        }
+    }
+
     @Test func fileBlocksAreTheFileBytesWhileEarlierOnesAreHeld() throws {
         let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         let path = NSTemporaryDirectory() + "anydoc-csv-blocks-\(UUID().uuidString).csv"

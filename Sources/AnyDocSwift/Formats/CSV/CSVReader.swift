@@ -25,6 +25,7 @@ struct CSVReader {
     private(set) var recordStart = 0
     /// The offset in the whole text of the first quote that is never closed.
     private(set) var unclosedQuote: Int?
+    private var stops: CSVStopScan
 
     /// A reader of `bytes`, which start at offset `base` of the text and
     /// end it when `isFinal`; `unclosedQuote` carries what an earlier
@@ -38,6 +39,7 @@ struct CSVReader {
         self.base = base
         self.isFinal = isFinal
         self.unclosedQuote = unclosedQuote
+        stops = CSVStopScan(delimiter: delimiter)
     }
 
     /// What `step(into:)` found.
@@ -87,7 +89,7 @@ struct CSVReader {
                     return .needsMore(openQuote: base + opening, pendingField: fields.pendingLength)
                 }
             }
-            let end = ByteSetSearch.firstIndex(in: bytes, from: position, of: delimiter, Self.lineFeed, Self.carriageReturn)
+            let end = stops.firstStop(in: bytes, from: position)
             if end > position { fields.append(UnsafeBufferPointer(rebasing: bytes[position..<end])) }
             guard end < bytes.count || isFinal else {
                 position = recordStart
