@@ -10,10 +10,10 @@
 struct CSVFieldBuffer: CSVFields {
     private var scratch: [UInt8] = []
     /// The first `count` are the record's fields; a field in `scratch`
-    /// has no address here until `withRow` lends it.
+    /// is empty here until `withRow` lends it.
     private var cells: [UnsafeBufferPointer<UInt8>] = []
-    /// The fields held in `scratch`: their index and where they start.
-    private var scratchFields: [(index: Int, start: Int)] = []
+    /// The fields held in `scratch`: their index and bytes there.
+    private var scratchFields: [(index: Int, bytes: Range<Int>)] = []
     private var pending = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Where the pending field starts in `scratch`, once moved there.
     private var pendingStart: Int?
@@ -43,8 +43,8 @@ struct CSVFieldBuffer: CSVFields {
     mutating func endField() {
         var field = pending
         if let start = pendingStart {
-            scratchFields.append((count, start))
-            field = UnsafeBufferPointer(start: nil, count: scratch.count - start)
+            scratchFields.append((count, start..<scratch.count))
+            field = UnsafeBufferPointer(start: nil, count: 0)
         }
         if count < cells.count { cells[count] = field } else { cells.append(field) }
         count += 1
@@ -77,9 +77,7 @@ struct CSVFieldBuffer: CSVFields {
         for index in count..<width { cells[index] = UnsafeBufferPointer(start: nil, count: 0) }
         let scratchFields = scratchFields
         try scratch.withUnsafeBufferPointer { scratch throws(ConversionError) in
-            for (index, start) in scratchFields {
-                cells[index] = UnsafeBufferPointer(rebasing: scratch[start..<start + cells[index].count])
-            }
+            for (index, bytes) in scratchFields { cells[index] = UnsafeBufferPointer(rebasing: scratch[bytes]) }
             try cells.withUnsafeBufferPointer { cells throws(ConversionError) in
                 try body(UTF8TableRow(cells: UnsafeBufferPointer(rebasing: cells[..<width])))
             }
@@ -89,11 +87,9 @@ struct CSVFieldBuffer: CSVFields {
     /// The text of field `index`. Fields split valid UTF-8 at ASCII
     /// bytes, so each is valid UTF-8 on its own.
     func text(at index: Int) -> String {
-        guard let start = scratchFields.first(where: { $0.index == index })?.start else {
+        guard let bytes = scratchFields.first(where: { $0.index == index })?.bytes else {
             return String(decoding: cells[index], as: UTF8.self)
         }
-        return scratch.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + cells[index].count]), as: UTF8.self)
-        }
+        return scratch.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
     }
 }
