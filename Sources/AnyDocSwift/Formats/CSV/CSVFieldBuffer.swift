@@ -52,6 +52,15 @@ struct CSVFieldBuffer: CSVFields {
         pendingStart = nil
     }
 
+    mutating func endField(with run: UnsafeBufferPointer<UInt8>) {
+        guard pendingStart == nil, pending.isEmpty else {
+            if !run.isEmpty { append(run) }
+            return endField()
+        }
+        if count < cells.count { cells[count] = run } else { cells.append(run) }
+        count += 1
+    }
+
     mutating func removeAll() {
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         if !scratchFields.isEmpty { scratchFields.removeAll(keepingCapacity: true) }

@@ -90,13 +90,14 @@ struct CSVReader {
                 }
             }
             let end = stops.firstStop(in: bytes, from: position)
-            if end > position { fields.append(UnsafeBufferPointer(rebasing: bytes[position..<end])) }
+            let run = UnsafeBufferPointer(rebasing: bytes[position..<end])
             guard end < bytes.count || isFinal else {
+                if end > position { fields.append(run) }
                 position = recordStart
                 return .needsMore(openQuote: nil, pendingField: fields.pendingLength)
             }
             position = end
-            fields.endField()
+            fields.endField(with: run)
             guard position < bytes.count else { return .record }
             let terminator = bytes[position]
             position += 1
@@ -175,6 +176,10 @@ protocol CSVFields {
     mutating func append(_ byte: UInt8)
     mutating func append(_ run: UnsafeBufferPointer<UInt8>)
     mutating func endField()
+    /// Appends `run` (when not empty) and ends the field: one call for
+    /// the common field, so its bytes need not pass through the pending
+    /// field in memory.
+    mutating func endField(with run: UnsafeBufferPointer<UInt8>)
     mutating func removeAll()
     /// The bytes of the field not yet ended.
     var pendingLength: Int { get }
@@ -196,6 +201,11 @@ struct CSVFieldCounter: CSVFields {
         count += 1
         longestField = max(longestField, length)
         length = 0
+    }
+
+    mutating func endField(with run: UnsafeBufferPointer<UInt8>) {
+        length += run.count
+        endField()
     }
 
     mutating func removeAll() {
