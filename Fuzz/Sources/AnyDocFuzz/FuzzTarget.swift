@@ -29,6 +29,7 @@ enum FuzzTarget: String, CaseIterable {
         case .csvreader:
             SheetScanDifferential.csv(bytes)
             CSVStreamDifferential.run(bytes)
+            CSVScanDifferential.run(bytes)
         }
     }
 

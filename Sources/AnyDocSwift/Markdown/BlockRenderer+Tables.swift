@@ -79,8 +79,13 @@ extension BlockRenderer {
     /// perhaps between runs of spaces (as `plainCellTextInsideSpaces`;
     /// empty for an empty or all-space cell); nil when it needs the usual
     /// cell rendering.
+    @inline(__always)
     static func plainCellBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         let space = UInt8(ascii: " ")
+        // Most cells have no spaces to trim.
+        if let first = bytes.first, let last = bytes.last, first != space, last != space {
+            return isPlainCellText(bytes: bytes) ? bytes : nil
+        }
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] == space { start += 1 }
@@ -89,20 +94,13 @@ extension BlockRenderer {
         return inside.isEmpty || isPlainCellText(bytes: inside) ? inside : nil
     }
 
+    @inline(__always)
     private static func isPlainCellText(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, let last = bytes.last,
             (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
         else { return false }
-        return plainCellStoppers.withUnsafeBufferPointer { stoppers in !bytes.contains { stoppers[Int($0)] } }
+        return PlainCellScan.hasNoStopper(bytes)
     }
-
-    private static let plainCellStoppers: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in Array("\\`*_~[]<&!$|".utf8) { table[Int(byte)] = true }
-        for byte in 0..<32 { table[byte] = true }
-        table[127] = true
-        return table
-    }()
 
     func pipeRow(_ cells: [String]) -> String {
         var line = "|"

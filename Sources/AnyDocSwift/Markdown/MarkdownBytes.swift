@@ -9,9 +9,12 @@ import Darwin
 /// no uniqueness checks or generic machinery per call, which the row
 /// path of a large table makes millions of.
 final class MarkdownBytes {
+    @exclusivity(unchecked)
     private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked)
     private var capacity: Int
     /// The bytes held.
+    @exclusivity(unchecked)
     private(set) var count = 0
 
     init(capacity: Int = 1 << 17) {
@@ -51,6 +54,19 @@ final class MarkdownBytes {
         reserve(bytes.count)
         memcpy(base + count, source, bytes.count)
         count += bytes.count
+    }
+
+    /// Appends a plain pipe-table cell and the bar after it, ` cell |`,
+    /// with one capacity check.
+    @inline(__always)
+    func appendPlainCell(_ cell: UnsafeBufferPointer<UInt8>) {
+        reserve(cell.count + 3)
+        let end = base + count
+        end[0] = UInt8(ascii: " ")
+        if let source = cell.baseAddress, !cell.isEmpty { memcpy(end + 1, source, cell.count) }
+        end[cell.count + 1] = UInt8(ascii: " ")
+        end[cell.count + 2] = UInt8(ascii: "|")
+        count += cell.count + 3
     }
 
     func append(_ text: String) {

@@ -234,23 +234,21 @@ public final class MarkdownWriter: DocumentSink {
     /// itself (perhaps between spaces) is copied into the output buffer
     /// as it is; any other is rendered as a string, exactly as there.
     public func appendTableRow(utf8Cells row: UTF8TableRow) throws(ConversionError) {
-        guard var table = stream, table.grid.carriesNoSpans, table.rowsWritten > 0 else {
+        // Read and updated in place: a copy of the stream would retain
+        // and release its grid on every row.
+        guard let columnCount = stream?.columnCount, stream?.grid.carriesNoSpans == true,
+            stream?.rowsWritten ?? 0 > 0
+        else {
             try appendTableRow(texts: row.texts)
             return
         }
-        table.grid.notePlainRow(width: row.count)
         let before = buffer.count
-        let space = UInt8(ascii: " "), pipe = UInt8(ascii: "|")
         buffer.append(UInt8(ascii: "\n"))
-        buffer.append(pipe)
-        for column in 0..<max(row.count, table.columnCount) {
+        buffer.append(UInt8(ascii: "|"))
+        for column in 0..<max(row.count, columnCount) {
             let cell = column < row.count ? row[column] : UnsafeBufferPointer(start: nil, count: 0)
             if let plain = BlockRenderer.plainCellBytes(cell) {
-                buffer.reserve(plain.count + 3)
-                buffer.append(space)
-                buffer.append(plain)
-                buffer.append(space)
-                buffer.append(pipe)
+                buffer.appendPlainCell(plain)
             } else {
                 let text = try renderer.cellText(.origin(TableCell(text: String(decoding: cell, as: UTF8.self))))
                 buffer.append(text.isEmpty ? "  |" : " " + text + " |")
@@ -259,8 +257,8 @@ public final class MarkdownWriter: DocumentSink {
         let start = bytesWritten + 1
         try count(bytesAppended: buffer.count - before)
         extendStreamedTable(first: false, from: start)
-        table.rowsWritten += 1
-        stream = table
+        stream?.grid.notePlainRow(width: row.count)
+        stream?.rowsWritten += 1
     }
 
     public func endTable() throws(ConversionError) {

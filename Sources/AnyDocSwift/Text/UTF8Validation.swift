@@ -23,11 +23,20 @@ struct ByteCensus {
         var index = 0
         while index < count {
             if index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & Self.highBits == 0 && !Self.hasControl(asciiWord: word) {
+                // The ASCII bytes of a word (all eight, or those before
+                // its first other byte) need no validation, only their
+                // controls counted: a line break costs one word, not a
+                // byte-by-byte walk past it.
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let high = word & Self.highBits
+                if high == 0 {
+                    if Self.hasControl(asciiWord: word) { countControls(base + index, count: 8) }
                     index += 8
                     continue
                 }
+                let ascii = high.trailingZeroBitCount >> 3
+                countControls(base + index, count: ascii)
+                index += ascii
             }
             let byte = base[index]
             if byte < 0x80 {
@@ -64,6 +73,11 @@ struct ByteCensus {
     /// More stray controls than 2 plus one in 50 bytes: binary, not text.
     var hasTooManyStrayControls: Bool {
         strayControlCount > 2 + byteCount / 50
+    }
+
+    /// Counts the controls among `count` ASCII bytes.
+    private mutating func countControls(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        for offset in 0..<count where bytes[offset] < 0x20 || bytes[offset] == 0x7F { countControl(bytes[offset]) }
     }
 
     private mutating func countControl(_ byte: UInt8) {

@@ -25,6 +25,7 @@ struct CSVReader {
     private(set) var recordStart = 0
     /// The offset in the whole text of the first quote that is never closed.
     private(set) var unclosedQuote: Int?
+    private var stops: CSVStopScan
 
     /// A reader of `bytes`, which start at offset `base` of the text and
     /// end it when `isFinal`; `unclosedQuote` carries what an earlier
@@ -38,6 +39,7 @@ struct CSVReader {
         self.base = base
         self.isFinal = isFinal
         self.unclosedQuote = unclosedQuote
+        stops = CSVStopScan(delimiter: delimiter)
     }
 
     /// What `step(into:)` found.
@@ -87,14 +89,15 @@ struct CSVReader {
                     return .needsMore(openQuote: base + opening, pendingField: fields.pendingLength)
                 }
             }
-            let end = ByteSetSearch.firstIndex(in: bytes, from: position, of: delimiter, Self.lineFeed, Self.carriageReturn)
-            if end > position { fields.append(UnsafeBufferPointer(rebasing: bytes[position..<end])) }
+            let end = stops.firstStop(in: bytes, from: position)
+            let run = UnsafeBufferPointer(rebasing: bytes[position..<end])
             guard end < bytes.count || isFinal else {
+                if end > position { fields.append(run) }
                 position = recordStart
                 return .needsMore(openQuote: nil, pendingField: fields.pendingLength)
             }
             position = end
-            fields.endField()
+            fields.endField(with: run)
             guard position < bytes.count else { return .record }
             let terminator = bytes[position]
             position += 1
@@ -173,6 +176,10 @@ protocol CSVFields {
     mutating func append(_ byte: UInt8)
     mutating func append(_ run: UnsafeBufferPointer<UInt8>)
     mutating func endField()
+    /// Appends `run` (when not empty) and ends the field: one call for
+    /// the common field, so its bytes need not pass through the pending
+    /// field in memory.
+    mutating func endField(with run: UnsafeBufferPointer<UInt8>)
     mutating func removeAll()
     /// The bytes of the field not yet ended.
     var pendingLength: Int { get }
@@ -196,97 +203,13 @@ struct CSVFieldCounter: CSVFields {
         length = 0
     }
 
+    mutating func endField(with run: UnsafeBufferPointer<UInt8>) {
+        length += run.count
+        endField()
+    }
+
     mutating func removeAll() {
         count = 0
         length = 0
-    }
-}
-
-/// Keeps a record's fields as UTF-8 without copying what it need not: a
-/// field that is one run of the input (any unquoted field, a quoted one
-/// without doubled quotes or line breaks) points into the input, which
-/// must stay as it is until the next record is read; only the others
-/// are put together in a reused scratch buffer.
-struct CSVFieldBuffer: CSVFields {
-    /// A field: a run of the input at `run`, or `count` bytes of
-    /// `scratch` from `start` when `run` is nil.
-    private struct Field {
-        var run: UnsafePointer<UInt8>?
-        var start: Int
-        var count: Int
-    }
-
-    private var scratch: [UInt8] = []
-    private var fields: [Field] = []
-    private var pending = Field(run: nil, start: 0, count: 0)
-    private var pendingInScratch = false
-    /// The cells `withRow` lends, reused from row to row.
-    private var cells: [UnsafeBufferPointer<UInt8>] = []
-
-    var count: Int { fields.count }
-
-    var pendingLength: Int { pending.count }
-
-    mutating func append(_ byte: UInt8) {
-        moveToScratch()
-        scratch.append(byte)
-        pending.count += 1
-    }
-
-    mutating func append(_ run: UnsafeBufferPointer<UInt8>) {
-        if pending.count == 0, !pendingInScratch {
-            pending.run = run.baseAddress.map(UnsafePointer.init)
-            pending.count = run.count
-            return
-        }
-        moveToScratch()
-        scratch.append(contentsOf: run)
-        pending.count += run.count
-    }
-
-    mutating func endField() {
-        fields.append(pending)
-        pending = Field(run: nil, start: 0, count: 0)
-        pendingInScratch = false
-    }
-
-    mutating func removeAll() {
-        scratch.removeAll(keepingCapacity: true)
-        fields.removeAll(keepingCapacity: true)
-        pending = Field(run: nil, start: 0, count: 0)
-        pendingInScratch = false
-    }
-
-    /// Copies the pending field into the scratch buffer, to be added to.
-    private mutating func moveToScratch() {
-        guard !pendingInScratch else { return }
-        let start = scratch.count
-        if let run = pending.run { scratch.append(contentsOf: UnsafeBufferPointer(start: run, count: pending.count)) }
-        pending = Field(run: nil, start: start, count: pending.count)
-        pendingInScratch = true
-    }
-
-    /// Lends the record as a row of at least `columnCount` cells, the
-    /// missing ones empty; the row is valid only inside `body`.
-    mutating func withRow(
-        columnCount: Int, _ body: (UTF8TableRow) throws(ConversionError) -> Void
-    ) throws(ConversionError) {
-        cells.removeAll(keepingCapacity: true)
-        scratch.withUnsafeBufferPointer { scratch in
-            for field in fields { cells.append(Self.bytes(of: field, scratch: scratch)) }
-        }
-        while cells.count < columnCount { cells.append(UnsafeBufferPointer(start: nil, count: 0)) }
-        try cells.withUnsafeBufferPointer { cells throws(ConversionError) in try body(UTF8TableRow(cells: cells)) }
-    }
-
-    private static func bytes(of field: Field, scratch: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        if let run = field.run { return UnsafeBufferPointer(start: run, count: field.count) }
-        return UnsafeBufferPointer(rebasing: scratch[field.start..<field.start + field.count])
-    }
-
-    /// The text of field `index`. Fields split valid UTF-8 at ASCII
-    /// bytes, so each is valid UTF-8 on its own.
-    func text(at index: Int) -> String {
-        scratch.withUnsafeBufferPointer { String(decoding: Self.bytes(of: fields[index], scratch: $0), as: UTF8.self) }
     }
 }

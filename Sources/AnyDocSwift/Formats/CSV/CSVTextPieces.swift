@@ -54,24 +54,54 @@ struct CSVTextPieces<Raw: CSVRawPieces> {
         return census ?? [UInt8]().withUnsafeBufferPointer(ByteCensus.init)
     }
 
+    /// Adds `piece` to the census, cut where `TextFileStream.boundary`
+    /// cuts the carry and the piece together, without copying the piece:
+    /// the carry goes in with the piece's bytes up to its first one that
+    /// does not continue a character, where the census may be split.
     private mutating func addToCensus(_ piece: [UInt8]) {
+        guard piece.count >= 4 else { return addToCensusJoined(piece) }
+        let cut = TextFileStream.boundary(piece)
+        piece.withUnsafeBufferPointer { bytes in
+            var split = 0
+            if !censusCarry.isEmpty {
+                while split < cut, bytes[split] & 0xC0 == 0x80 { split += 1 }
+                var head = censusCarry
+                head.append(contentsOf: bytes[..<split])
+                addCensus(head.withUnsafeBufferPointer(ByteCensus.init))
+            }
+            if split < cut { addCensus(ByteCensus(UnsafeBufferPointer(rebasing: bytes[split..<cut]))) }
+            censusCarry = Array(bytes[cut...])
+        }
+    }
+
+    /// Adds `piece` after the carry, joined: for pieces too short to
+    /// tell the cut from alone.
+    private mutating func addToCensusJoined(_ piece: [UInt8]) {
         var whole = censusCarry
         whole.append(contentsOf: piece)
         let cut = TextFileStream.boundary(whole)
-        let next = whole.withUnsafeBufferPointer { ByteCensus(UnsafeBufferPointer(rebasing: $0[..<cut])) }
+        addCensus(whole.withUnsafeBufferPointer { ByteCensus(UnsafeBufferPointer(rebasing: $0[..<cut])) })
         censusCarry = Array(whole[cut...])
+    }
+
+    private mutating func addCensus(_ next: ByteCensus) {
         if census == nil { census = next } else { census?.add(next) }
     }
 }
 
 /// A file's bytes in blocks, up to the size it had when opened; throws
 /// `io` when it turns out shorter or longer (it changed while read).
+///
+/// Each block is read into the array the previous one came in, when its
+/// reader has let go of it: a fresh megabyte per block would be mapped
+/// and unmapped by the allocator every time, and its pages cleared.
 struct CSVFileBlocks: CSVRawPieces {
     private let file: InputFile
     private let blockSize: Int
     private let deadline: Deadline
     private var offset = 0
     private var finished = false
+    private var block: [UInt8] = []
 
     init(_ file: InputFile, blockSize: Int, deadline: Deadline) {
         self.file = file
@@ -84,12 +114,18 @@ struct CSVFileBlocks: CSVRawPieces {
         try deadline.check()
         guard offset < file.size else {
             finished = true
+            block = []
             guard try file.read(at: offset, count: 1).isEmpty else { throw .io("the file changed while it was being read") }
             return nil
         }
-        let block = try file.read(at: offset, count: min(blockSize, file.size - offset))
-        guard !block.isEmpty else { throw .io("the file changed while it was being read") }
-        offset += block.count
+        let wanted = min(blockSize, file.size - offset)
+        if block.count != wanted { block = [UInt8](repeating: 0, count: wanted) }
+        let descriptor = file.descriptor, offset = offset
+        let got = block.withUnsafeMutableBytes { POSIXFile.fill(descriptor, $0, at: offset) }
+        if got < 0 { throw .io("cannot read: \(String(cString: strerror(errno)))") }
+        guard got > 0 else { throw .io("the file changed while it was being read") }
+        if got < wanted { block.removeLast(wanted - got) }
+        self.offset += got
         return block
     }
 }
