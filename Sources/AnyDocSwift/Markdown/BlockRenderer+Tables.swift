@@ -64,14 +64,7 @@ extension BlockRenderer {
     static func plainCellTextInsideSpaces(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            let space = UInt8(ascii: " ")
-            var start = 0
-            var end = bytes.count
-            while start < end, bytes[start] == space { start += 1 }
-            while end > start, bytes[end - 1] == space { end -= 1 }
-            let inside = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if inside.isEmpty { return "" }
-            return isPlainCellText(bytes: inside) ? String(decoding: inside, as: UTF8.self) : nil
+            plainCellBytes(bytes).map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
