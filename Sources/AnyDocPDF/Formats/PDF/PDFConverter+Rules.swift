@@ -22,8 +22,10 @@ extension PDFConverter {
     /// cost more than the whole text layer, and its lines are no rules.
     /// The page is opened only when a region is worth rendering: its text
     /// was read on another thread, from a document of that thread's own.
+    /// `known` are its image areas when they were read with the text.
     static func rules(
-        of openPage: () -> PDFPage?, lines: [PDFTextLine], width: Double, height: Double, budget: inout Int
+        of openPage: () -> PDFPage?, images known: [PDFRect]?, lines: [PDFTextLine], width: Double, height: Double,
+        budget: inout Int
     ) -> PDFRules {
         var rules = PDFRules.none
         guard budget > 0 else { return rules }
@@ -31,7 +33,7 @@ extension PDFConverter {
             holdsTable(lines.filter { region.contains(x: $0.box.midX, y: $0.box.midY) })
         }
         guard !regions.isEmpty, let page = openPage() else { return rules }
-        let images = page.imageAreas()
+        let images = known ?? page.imageAreas()
         for region in regions where budget > 0 && !images.contains(where: { $0.intersectionArea(region) > 0 }) {
             budget -= 1
             let found = PDFRuleScanner.rules(of: page, in: region)

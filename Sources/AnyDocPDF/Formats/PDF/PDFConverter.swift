@@ -66,8 +66,8 @@ enum PDFConverter: FormatConverter {
             let (pageWidth, pageHeight, width, height) = (text.pageWidth, text.pageHeight, text.width, text.height)
             var content = PDFPageContent(number: number, width: width, height: height, lines: text.lines, links: text.uris)
             if text.isUpright {
-                content.rules = rules(of: { document.page(at: index) }, lines: text.lines, width: width, height: height,
-                                      budget: &ruleBudget)
+                content.rules = rules(of: { document.page(at: index) }, images: text.imageAreas, lines: text.lines,
+                                      width: width, height: height, budget: &ruleBudget)
             }
             reading.unmappedCount += text.unmapped
             characters += text.visibleCharacters
