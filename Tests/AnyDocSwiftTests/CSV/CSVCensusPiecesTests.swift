@@ -60,4 +60,22 @@ import Testing
             #expect(held.joined().elementsEqual(bytes.prefix(held.map(\.count).reduce(0, +))))
         }
     }
+
+    /// The passes over a CSV file read it again from the start: one that
+    /// was rewritten in place between them, at the same size, must fail
+    /// rather than count one version and write another.
+    @Test func fileBlocksRefuseAFileRewrittenAtTheSameSize() throws {
+        let path = NSTemporaryDirectory() + "anydoc-csv-rewrite-\(UUID().uuidString).csv"
+        try #require(FileManager.default.createFile(atPath: path, contents: Data("a,b\n1,2\n".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try InputFile(path: path)
+        var first = CSVFileBlocks(file, blockSize: 4, deadline: Deadline(secondsFromNow: 60))
+        while try first.next() != nil {}
+        usleep(20_000)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("a,b\n3,4\n".utf8))
+        try handle.close()
+        var second = CSVFileBlocks(file, blockSize: 4, deadline: Deadline(secondsFromNow: 60))
+        #expect(throws: ConversionError.self) { while try second.next() != nil {} }
+    }
 }

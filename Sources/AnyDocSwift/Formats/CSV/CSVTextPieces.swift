@@ -90,7 +90,8 @@ struct CSVTextPieces<Raw: CSVRawPieces> {
 }
 
 /// A file's bytes in blocks, up to the size it had when opened; throws
-/// `io` when it turns out shorter or longer (it changed while read).
+/// `io` when it turns out shorter or longer, or written to since it was
+/// opened (it changed while read, or between passes).
 ///
 /// Each block is read into the array the previous one came in, when its
 /// reader has let go of it: a fresh megabyte per block would be mapped
@@ -116,6 +117,8 @@ struct CSVFileBlocks: CSVRawPieces {
             finished = true
             block = []
             guard try file.read(at: offset, count: 1).isEmpty else { throw .io("the file changed while it was being read") }
+            // An edit that keeps the size still moves the file's times.
+            try file.checkUnchanged()
             return nil
         }
         let wanted = min(blockSize, file.size - offset)
