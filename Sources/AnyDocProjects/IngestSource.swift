@@ -44,7 +44,6 @@ enum IngestSource {
             var hasher = SHA256()
             do {
                 try file.forEachBlock { block in hasher.update(block) }
-                try file.checkUnchanged()
             } catch {
                 throw error.naming(file.path)
             }
@@ -94,7 +93,6 @@ enum IngestSource {
                             throw .io("cannot write \(temporary): \(String(cString: strerror(failure)))")
                         }
                     }
-                    try Self.checkUnchanged(file)
                 } catch {
                     throw .conversion(error)
                 }

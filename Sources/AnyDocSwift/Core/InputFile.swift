@@ -90,8 +90,8 @@ package final class InputFile: Sendable {
     }
 
     /// Hands the file to `body` in blocks of `blockSize` bytes from the
-    /// start, and throws `io` when the file turns out shorter or longer
-    /// than `size` (it changed while being read).
+    /// start, and throws `io` when the file changed while being read
+    /// (see `checkEnd`).
     package func forEachBlock(
         size blockSize: Int = 1 << 20, _ body: ([UInt8]) throws(ConversionError) -> Void
     ) throws(ConversionError) {
@@ -102,9 +102,18 @@ package final class InputFile: Sendable {
             try body(block)
             offset += block.count
         }
+        try checkEnd(at: offset)
+    }
+
+    /// Throws `io` unless a read from the start ended at `offset` where the
+    /// file ends, and the file is as it was when opened: a file rewritten
+    /// in place, even at the same size, would mix two versions, in one
+    /// pass or between the passes of a format that reads it twice.
+    package func checkEnd(at offset: Int) throws(ConversionError) {
         guard offset == size, try read(at: offset, count: 1).isEmpty else {
             throw .io("the file changed while it was being read")
         }
+        try checkUnchanged()
     }
 
     /// The whole file, within `maxBytes`: for formats that need every

@@ -144,4 +144,19 @@ import Testing
             }
         }
     }
+
+    /// A format that reads its file twice (a text file validated, then
+    /// streamed) must not take a second version for the first: a file
+    /// rewritten in place at the same size fails the next pass with `io`.
+    @Test func aFileRewrittenAtTheSameSizeFailsTheNextPass() throws {
+        let path = try temporaryFile(Array("first version\n".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try InputFile(path: path)
+        try file.forEachBlock { _ in }
+        usleep(20_000)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data("other version\n".utf8))
+        try handle.close()
+        #expect(throws: ConversionError.self) { try file.forEachBlock { _ in } }
+    }
 }

@@ -116,9 +116,7 @@ struct CSVFileBlocks: CSVRawPieces {
         guard offset < file.size else {
             finished = true
             block = []
-            guard try file.read(at: offset, count: 1).isEmpty else { throw .io("the file changed while it was being read") }
-            // An edit that keeps the size still moves the file's times.
-            try file.checkUnchanged()
+            try file.checkEnd(at: offset)
             return nil
         }
         let wanted = min(blockSize, file.size - offset)
