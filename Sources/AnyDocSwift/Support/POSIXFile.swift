@@ -88,10 +88,26 @@ package enum POSIXFile {
     /// or be interrupted before taking any); the `errno` of the failure,
     /// if any. A write that takes nothing fails rather than spinning.
     package static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+        writeAll(buffer) { base, count in write(descriptor, base, count) }
+    }
+
+    /// `writeAll` at `position` of the file (`pwrite(2)`): the file's own
+    /// offset is left alone, so a write that fails half-way does not move
+    /// where the next one lands.
+    package static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, at position: Int) -> Int32? {
+        var done = 0
+        return writeAll(buffer) { base, count in
+            let written = pwrite(descriptor, base, count, off_t(position + done))
+            if written > 0 { done += written }
+            return written
+        }
+    }
+
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, _ write: (UnsafeRawPointer, Int) -> Int) -> Int32? {
         guard let base = buffer.baseAddress else { return nil }
         var offset = 0
         while offset < buffer.count {
-            let written = write(descriptor, base + offset, buffer.count - offset)
+            let written = write(base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno

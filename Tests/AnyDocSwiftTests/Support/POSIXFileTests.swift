@@ -105,6 +105,23 @@ import Testing
         #expect(received.withLock { $0 } == bytes)
     }
 
+    /// A positioned write lands where it is told, whatever the file's own
+    /// offset, and leaves that offset alone: a store that keeps records at
+    /// offsets it counts is not thrown out by an earlier failed write.
+    @Test func writesAtAPositionWithoutMovingTheFileOffset() throws {
+        let path = NSTemporaryDirectory() + "anydoc-pwrite-\(UUID().uuidString)"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        #expect(descriptor >= 0)
+        defer {
+            close(descriptor)
+            unlink(path)
+        }
+        #expect(Array("abcdefgh".utf8).withUnsafeBytes { POSIXFile.writeAll(descriptor, $0) } == nil)
+        #expect(Array("XY".utf8).withUnsafeBytes { POSIXFile.writeAll(descriptor, $0, at: 3) } == nil)
+        #expect(lseek(descriptor, 0, SEEK_CUR) == 8)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "abcXYfgh")
+    }
+
     @Test func theMonotonicClockNeverGoesBack() {
         var last = MonotonicClock.nanoseconds()
         for _ in 0..<1000 {

@@ -34,7 +34,9 @@ final class PDFPageStore {
         scratch.removeAll(keepingCapacity: true)
         encode(&scratch)
         if descriptor < 0, memory.count + scratch.count > memoryLimit { spill() }
-        if descriptor >= 0, scratch.withUnsafeBytes({ POSIXFile.writeAll(descriptor, $0) }) == nil {
+        // Written at the file's end as this store counts it: a write that
+        // failed part-way leaves bytes past it that the next one replaces.
+        if descriptor >= 0, scratch.withUnsafeBytes({ POSIXFile.writeAll(descriptor, $0, at: fileSize) }) == nil {
             slots.append((.file, fileSize, scratch.count))
             fileSize += scratch.count
         } else {
@@ -68,7 +70,7 @@ final class PDFPageStore {
         guard file >= 0 else { return }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(file, F_SETFD, FD_CLOEXEC)
-        guard memory.withUnsafeBytes({ POSIXFile.writeAll(file, $0) }) == nil else {
+        guard memory.withUnsafeBytes({ POSIXFile.writeAll(file, $0, at: 0) }) == nil else {
             close(file)
             return
         }
