@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "CAnyDocPDFStartup"),
         .target(
             name: "AnyDocPDF",
-            dependencies: ["AnyDocSwift", "CPoppler", "CTesseract", "CAnyDocPDFStartup"]
+            dependencies: ["AnyDocSwift", "CPoppler", "CTesseract", "CAnyDocPDFStartup", "CMalloc"]
         ),
         .target(
             name: "AnyDocProjects",

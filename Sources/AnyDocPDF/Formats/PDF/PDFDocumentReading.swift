@@ -1,5 +1,5 @@
 internal import AnyDocSwift
-import Glibc
+internal import CMalloc
 /// What the first pass of a PDF conversion gathers, kept apart from the
 /// open document so no page stays open between the passes.
 ///
@@ -44,14 +44,8 @@ struct PDFDocumentReading {
         // Pages are made on reader threads and let go here: malloc keeps
         // what they freed in its per-thread arenas, so it is handed back
         // now and then to keep the resident size flat.
-        if pages.count % 256 == 0 { _ = PDFDocumentReading.mallocTrim?(0) }
+        if pages.count % 256 == 0 { _ = malloc_trim(0) }
     }
-
-    /// glibc's `malloc_trim`, which the Glibc module does not declare.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
 
     /// Counts the pages that waited for OCR and kept their text layer,
     /// and settles the running keys.
