@@ -284,14 +284,16 @@ def big_inputs(folder, anydoc, python, repeat):
               f" {'peak MB':>8} {'exit':>4}  {'anydoc ×':>9} {'cpu ×':>7}")
     print(header)
     print("-" * len(header))
-    out = tempfile.mkdtemp(prefix="anydoc-big-")
     for name, rivals in BIG_RIVALS.items():
         path = os.path.join(folder, name)
         if not os.path.exists(path):
             continue
         size = os.path.getsize(path) / 1e6
         pages = page_count([path]) if name.endswith(".pdf") and shutil.which("pdfinfo") else (500 if name.endswith(".docx") else 0)
-        commands = [("anydoc", [anydoc, "convert", path, "-o", os.path.join(out, name + ".md")] + (["--ocr", "never"] if name.endswith(".pdf") else []))]
+        # Every rival writes its text to /dev/null, so anydoc writes to
+        # standard output, which run_measured sends there too: a file on
+        # disk would add the filesystem's cost to one side only.
+        commands = [("anydoc", [anydoc, "convert", path] + (["--ocr", "never"] if name.endswith(".pdf") else []))]
         for tool, kind, spec in rivals:
             if kind == "python":
                 commands.append((tool, [python, "-c", spec, path]))
@@ -311,7 +313,6 @@ def big_inputs(folder, anydoc, python, repeat):
             print(f"{name:12} {size:6.1f} {pages or '':>6}  {tool:22} {seconds:8.2f} {cpu:7.2f} {size / seconds:8.1f} {page_rate}"
                   f" {peak:8.1f} {status:4}  {ratio:>9} {cpu_ratio:>7}")
             sys.stdout.flush()
-    shutil.rmtree(out, ignore_errors=True)
 
 
 def batch(folder, anydoc, python, repeat):
