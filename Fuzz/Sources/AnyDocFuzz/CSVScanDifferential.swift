@@ -3,7 +3,8 @@
 /// The word-at-a-time scans of the CSV path against byte-by-byte loops:
 /// the stop search from starts in any order (it remembers its last
 /// word), the plain-cell test from every offset, and the row the field
-/// buffer lends against its fields' texts.
+/// buffer lends against its fields' texts, and the count pass against
+/// the fields read.
 enum CSVScanDifferential {
     static func run(_ bytes: [UInt8]) {
         let delimiter = CSVDelimiter.candidates[Int(bytes.last ?? 0) % CSVDelimiter.candidates.count]
@@ -11,6 +12,36 @@ enum CSVScanDifferential {
             stops(buffer, delimiter: delimiter)
             plainCells(buffer)
             rows(buffer, delimiter: delimiter)
+            counts(buffer, delimiter: delimiter)
+        }
+    }
+
+    /// The count pass and the write pass (both of which read records of
+    /// unquoted fields a word at a time) against the byte-by-byte
+    /// reference: the same records, field counts and fields, the same
+    /// longest field from 8 bytes up.
+    private static func counts(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+        let expected = CSVReferenceReader.records(Array(buffer), delimiter: delimiter)
+        var counting = CSVReader(buffer, delimiter: delimiter)
+        var reading = CSVReader(buffer, delimiter: delimiter)
+        var counter = CSVFieldCounter()
+        var fields = CSVFieldBuffer(delimiter: delimiter)
+        var read: [[String]] = []
+        var counts: [Int] = []
+        var longest = 0
+        while counting.readRecord(into: &counter) { counts.append(counter.count) }
+        while reading.readRecord(into: &fields) {
+            try? fields.withRow(columnCount: 0) { row throws(ConversionError) in
+                read.append(row.texts)
+                for index in 0..<row.count { longest = max(longest, row[index].count) }
+            }
+        }
+        if read != expected { fatalError("the write pass read \(read), expected \(expected)") }
+        if counts != expected.map(\.count) { fatalError("the count pass counted \(counts)") }
+        // Fields as bytes (the reference gives strings, repaired where
+        // the input is not UTF-8); they are checked as strings above.
+        if (longest >= 8 || counter.longestField >= 8) && longest != counter.longestField {
+            fatalError("longest field counted \(counter.longestField), read \(longest)")
         }
     }
 

@@ -11,9 +11,25 @@ public struct UTF8TableRow {
     /// The cells' bytes, one buffer per cell (empty for an empty cell).
     public let cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
 
+    /// The bytes the cells were cut from, when they are its consecutive
+    /// runs with one `separator` byte between each and the next (and no
+    /// cell holds that byte), as a record of unquoted fields is: a sink
+    /// may then test the whole row at once instead of cell by cell.
+    public let span: (bytes: UnsafeBufferPointer<UInt8>, separator: UInt8)?
+
     /// A row of `cells`, each valid UTF-8.
     public init(cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) {
         self.cells = cells
+        span = nil
+    }
+
+    /// A row of `cells`, each valid UTF-8, cut from `span` at single
+    /// `separator` bytes that no cell holds: the first cell starts where
+    /// `span` does, each next one a byte after the one before ends, and
+    /// the last ends where `span` does.
+    public init(cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, span: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+        self.cells = cells
+        self.span = (span, separator)
     }
 
     /// The number of cells.

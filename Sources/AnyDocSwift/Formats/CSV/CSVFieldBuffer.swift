@@ -21,6 +21,15 @@ struct CSVFieldBuffer: CSVFields {
     /// The number of fields in the record.
     private(set) var count = 0
 
+    /// The delimiter between fields, when known: a record of unquoted
+    /// fields is then lent with its span (`UTF8TableRow.span`).
+    private let delimiter: UInt8?
+
+    /// Fields of records whose delimiter is `delimiter`, if known.
+    init(delimiter: UInt8? = nil) {
+        self.delimiter = delimiter
+    }
+
     var pendingLength: Int {
         if let pendingStart { return scratch.count - pendingStart }
         return pending.count
@@ -61,6 +70,8 @@ struct CSVFieldBuffer: CSVFields {
         count += 1
     }
 
+    static var wordScan: CSVWordScan { .runs }
+
     mutating func removeAll() {
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         if !scratchFields.isEmpty { scratchFields.removeAll(keepingCapacity: true) }
@@ -88,9 +99,26 @@ struct CSVFieldBuffer: CSVFields {
         try scratch.withUnsafeBufferPointer { scratch throws(ConversionError) in
             for (index, bytes) in scratchFields { cells[index] = UnsafeBufferPointer(rebasing: scratch[bytes]) }
             try cells.withUnsafeBufferPointer { cells throws(ConversionError) in
-                try body(UTF8TableRow(cells: UnsafeBufferPointer(rebasing: cells[..<width])))
+                let row = UnsafeBufferPointer(rebasing: cells[..<width])
+                if let span = scratchFields.isEmpty && width == count ? Self.span(of: row) : nil, let delimiter {
+                    try body(UTF8TableRow(cells: row, span: span, separator: delimiter))
+                } else {
+                    try body(UTF8TableRow(cells: row))
+                }
             }
         }
+    }
+
+    /// The bytes `cells` were cut from, when each starts one byte after
+    /// the one before ends: unquoted fields, with a delimiter between
+    /// each (a quoted field starts two bytes after, past its quote).
+    private static func span(of cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) -> UnsafeBufferPointer<UInt8>? {
+        guard let first = cells.first?.baseAddress, var end = cells.first.map({ first + $0.count }) else { return nil }
+        for cell in cells.dropFirst() {
+            guard cell.baseAddress == end + 1 else { return nil }
+            end += 1 + cell.count
+        }
+        return UnsafeBufferPointer(start: first, count: end - first)
     }
 
     /// The text of field `index`. Fields split valid UTF-8 at ASCII

@@ -73,6 +73,10 @@ struct CSVReader {
         }
         recordStart = position
         guard position < bytes.count else { return isFinal ? .end : .needsMore(openQuote: nil, pendingField: 0) }
+        if Fields.wordScan != .none {
+            if readPlainRecord(into: &fields) { return .record }
+            fields.removeAll()
+        }
         while true {
             if position < bytes.count, bytes[position] == Self.quote, base + position < (unclosedQuote ?? .max) {
                 let opening = position
@@ -109,6 +113,20 @@ struct CSVReader {
             }
             return .record
         }
+    }
+
+    /// Reads the record at `position` a word at a time, when it is one
+    /// `CSVRecordScan` answers for, and moves past it.
+    private mutating func readPlainRecord<Fields: CSVFields>(into fields: inout Fields) -> Bool {
+        let quotedBelow = unclosedQuote.map { $0 - base } ?? .max
+        guard let end = CSVRecordScan.readPlainRecord(
+            in: bytes, from: position, delimiter: delimiter, quotedBelow: quotedBelow, into: &fields)
+        else { return false }
+        position = end + 1
+        if bytes[end] == Self.carriageReturn, position < bytes.count, bytes[position] == Self.lineFeed {
+            position += 1
+        }
+        return true
     }
 
     /// How a quoted field ended.
@@ -183,10 +201,36 @@ protocol CSVFields {
     mutating func removeAll()
     /// The bytes of the field not yet ended.
     var pendingLength: Int { get }
+    /// How a record of unquoted fields may reach these fields when it is
+    /// read a word at a time (`CSVRecordScan`).
+    static var wordScan: CSVWordScan { get }
+    /// Takes a whole record of `fields` fields, the longest `longest`
+    /// bytes long when 8 or more (shorter ones may be under-measured).
+    /// Called only when `wordScan` is `.counts`.
+    mutating func takeRecord(fields: Int, longest: Int)
+}
+
+/// How fields take a record of unquoted fields read a word at a time.
+enum CSVWordScan {
+    /// Field by field, as the exact reader hands them over.
+    case none
+    /// Each field as one run (`endField(with:)`).
+    case runs
+    /// As counts only (`takeRecord`).
+    case counts
+}
+
+extension CSVFields {
+    static var wordScan: CSVWordScan { .none }
+    mutating func takeRecord(fields: Int, longest: Int) {
+        preconditionFailure("a record is counted only into fields that count only")
+    }
 }
 
 /// Counts a record's fields, and measures the longest field seen so far,
-/// without keeping their text.
+/// without keeping their text: exactly when it is 8 bytes or more, which
+/// is all a field limit needs (records of unquoted fields are counted a
+/// word at a time, see `CSVRecordScan`).
 struct CSVFieldCounter: CSVFields {
     private(set) var count = 0
     private(set) var longestField = 0
@@ -210,6 +254,14 @@ struct CSVFieldCounter: CSVFields {
 
     mutating func removeAll() {
         count = 0
+        length = 0
+    }
+
+    static var wordScan: CSVWordScan { .counts }
+
+    mutating func takeRecord(fields: Int, longest: Int) {
+        count = fields
+        longestField = max(longestField, longest)
         length = 0
     }
 }

@@ -1,0 +1,123 @@
+import Testing
+@testable import AnyDocSwift
+
+/// The word-at-a-time record reading against the reader's exact path,
+/// on text with quoted fields, quotes inside fields, every line break,
+/// unclosed quotes and runs long enough to cross words: the counting
+/// pass finds the same records, field counts, unclosed quote and longest
+/// field (from 8 bytes up); the writing pass the same fields.
+@Suite struct CSVRecordScanTests {
+    /// Keeps every field's bytes, through the reader's exact path (it
+    /// takes no record a word at a time).
+    struct ExactFields: CSVFields {
+        var records: [[[UInt8]]] = []
+        var record: [[UInt8]] = []
+        var field: [UInt8] = []
+        var pendingLength: Int { field.count }
+        mutating func append(_ byte: UInt8) { field.append(byte) }
+        mutating func append(_ run: UnsafeBufferPointer<UInt8>) { field.append(contentsOf: run) }
+        mutating func endField() {
+            record.append(field)
+            field = []
+        }
+        mutating func endField(with run: UnsafeBufferPointer<UInt8>) {
+            append(run)
+            endField()
+        }
+        mutating func removeAll() {
+            record = []
+            field = []
+        }
+    }
+
+    struct Reading: Equatable {
+        var records: [[[UInt8]]] = []
+        var unclosed: Int?
+    }
+
+    static func exact(_ bytes: [UInt8], delimiter: UInt8) -> Reading {
+        var fields = ExactFields()
+        var reading = Reading()
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = CSVReader(buffer, delimiter: delimiter)
+            while reader.readRecord(into: &fields) { reading.records.append(fields.record) }
+            reading.unclosed = reader.unclosedQuote
+        }
+        return reading
+    }
+
+    static func lent(_ bytes: [UInt8], delimiter: UInt8) -> Reading {
+        var fields = CSVFieldBuffer(delimiter: delimiter)
+        var reading = Reading()
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = CSVReader(buffer, delimiter: delimiter)
+            while reader.readRecord(into: &fields) {
+                try? fields.withRow(columnCount: 0) { row throws(ConversionError) in
+                    reading.records.append((0..<row.count).map { Array(row[$0]) })
+                }
+            }
+            reading.unclosed = reader.unclosedQuote
+        }
+        return reading
+    }
+
+    static func counted(_ bytes: [UInt8], delimiter: UInt8) -> (counts: [Int], longest: Int, unclosed: Int?) {
+        var counter = CSVFieldCounter()
+        var counts: [Int] = []
+        var unclosed: Int?
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = CSVReader(buffer, delimiter: delimiter)
+            while reader.readRecord(into: &counter) { counts.append(counter.count) }
+            unclosed = reader.unclosedQuote
+        }
+        return (counts, counter.longestField, unclosed)
+    }
+
+    static func randomText(_ generator: inout SystemRandomNumberGenerator, round: Int) -> [UInt8] {
+        let alphabet: [UInt8] = Array("aaaaaaaaabbbbbbbbb,,;\t|\"\"\n\r xy".utf8) + [0xE4, 0xB8, 0xAD]
+        let length = round % 3 == 0 ? Int.random(in: 0...400, using: &generator) : Int.random(in: 0...60, using: &generator)
+        return (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+    }
+
+    @Test func countsWhatTheExactPathReads() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3000 {
+            let bytes = Self.randomText(&generator, round: round)
+            let delimiter = CSVDelimiter.candidates.randomElement(using: &generator)!
+            let exact = Self.exact(bytes, delimiter: delimiter)
+            let counted = Self.counted(bytes, delimiter: delimiter)
+            let longest = exact.records.joined().map(\.count).max() ?? 0
+            let text = String(decoding: bytes, as: UTF8.self).debugDescription
+            #expect(counted.counts == exact.records.map(\.count), "\(text) delimiter \(delimiter)")
+            #expect(counted.unclosed == exact.unclosed, "\(text)")
+            #expect(longest >= 8 || counted.longest >= 8 ? counted.longest == longest : true, "\(text)")
+        }
+    }
+
+    @Test func lendsWhatTheExactPathReads() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3000 {
+            let bytes = Self.randomText(&generator, round: round)
+            let delimiter = CSVDelimiter.candidates.randomElement(using: &generator)!
+            #expect(Self.lent(bytes, delimiter: delimiter) == Self.exact(bytes, delimiter: delimiter),
+                    "\(String(decoding: bytes, as: UTF8.self).debugDescription) delimiter \(delimiter)")
+        }
+    }
+
+    @Test func aRecordOfUnquotedFieldsIsLentWithItsSpan() {
+        let bytes = Array("id,name,amount,note\n1,alpha beta gamma,12.5,x\n2,\"q\",3,y\nlast,row,without,break".utf8)
+        var spans: [String?] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = CSVReader(buffer, delimiter: 0x2C)
+            var fields = CSVFieldBuffer(delimiter: 0x2C)
+            while reader.readRecord(into: &fields) {
+                try? fields.withRow(columnCount: 4) { row throws(ConversionError) in
+                    spans.append(row.span.map { String(decoding: $0.bytes, as: UTF8.self) + " \($0.separator)" })
+                }
+            }
+        }
+        // The quoted field breaks the run; the last record, read the
+        // exact way, is still one run of unquoted fields.
+        #expect(spans == ["id,name,amount,note 44", "1,alpha beta gamma,12.5,x 44", nil, "last,row,without,break 44"])
+    }
+}
