@@ -45,7 +45,7 @@ enum CSVConverter: FormatConverter {
         let columnCount = try widestRecord(&counting, textBytes: textBytes, input: input)
         guard columnCount > 0 else { return nil }
         var stream = records()
-        var fields = CSVFieldBuffer()
+        var fields = CSVFieldBuffer(delimiter: stream.delimiter)
         var rows = 0
         try sink.beginTable(columnCount: columnCount)
         while try stream.next(into: &fields) {
