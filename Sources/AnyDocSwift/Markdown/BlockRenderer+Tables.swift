@@ -89,10 +89,16 @@ extension BlockRenderer {
 
     @inline(__always)
     private static func isPlainCellText(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first, let last = bytes.last,
-            (0x21...0x7E).contains(first), (0x21...0x7E).contains(last)
-        else { return false }
-        return PlainCellScan.hasNoStopper(bytes)
+        endsArePlain(bytes) && !bytes.isEmpty && PlainCellScan.hasNoStopper(bytes)
+    }
+
+    /// Whether a cell is empty or starts and ends with printable ASCII
+    /// other than a space: one that holds no stopper then renders as it
+    /// is (`plainCellBytes` returns it whole).
+    @inline(__always)
+    static func endsArePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
     }
 
     func pipeRow(_ cells: [String]) -> String {

@@ -245,9 +245,14 @@ public final class MarkdownWriter: DocumentSink {
         let before = buffer.count
         buffer.append(UInt8(ascii: "\n"))
         buffer.append(UInt8(ascii: "|"))
+        // A row cut from one run of bytes is tested at once; its cells
+        // then need only their ends looked at.
+        let spanIsPlain = row.span.map { PlainCellScan.hasNoStopper($0.bytes, apartFrom: $0.separator) } ?? false
         for column in 0..<max(row.count, columnCount) {
             let cell = column < row.count ? row[column] : UnsafeBufferPointer(start: nil, count: 0)
-            if let plain = BlockRenderer.plainCellBytes(cell) {
+            if spanIsPlain, BlockRenderer.endsArePlain(cell) {
+                buffer.appendPlainCell(cell)
+            } else if let plain = BlockRenderer.plainCellBytes(cell) {
                 buffer.appendPlainCell(plain)
             } else {
                 let text = try renderer.cellText(.origin(TableCell(text: String(decoding: cell, as: UTF8.self))))

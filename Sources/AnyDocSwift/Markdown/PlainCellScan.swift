@@ -1,7 +1,8 @@
 /// Finds the bytes a pipe-table cell cannot carry as they are: the ones
 /// Markdown escaping changes (`` \`*_~[]<&!$| ``), controls and DEL.
 /// Most cells have none, so eight bytes are ruled out at a time; a word
-/// that may hold one is settled byte by byte.
+/// that may hold one is settled byte by byte. Cells under 16 bytes are
+/// looked up a byte at a time in a table.
 ///
 /// The word test works on the low seven bits of each byte, where adding
 /// a constant never carries into the next byte, so every test is exact
@@ -31,12 +32,41 @@ enum PlainCellScan {
     /// False only when no byte of `word` is a stopper.
     @inline(__always)
     static func mayHoldStopper(_ word: UInt64) -> Bool {
+        stopperMarks(word) != 0
+    }
+
+    /// High bits on the bytes of `word` that may be stoppers, each
+    /// decided by its own byte alone.
+    @inline(__always)
+    private static func stopperMarks(_ word: UInt64) -> UInt64 {
         let low = word & ~highs
         let control = ~(low &+ ones &* 0x60)
         let brackets = (low &+ ones &* (0x80 - 0x5B)) & ~(low &+ ones &* (0x7F - 0x60))
         let pipeTildeDelete = low &+ ones &* 0x04
         let singles = equal(low, 0x21) | equal(low, 0x24) | equal(low, 0x26) | equal(low, 0x2A) | equal(low, 0x3C)
-        return (control | brackets | pipeTildeDelete | singles) & ~word & highs != 0
+        return (control | brackets | pipeTildeDelete | singles) & ~word & highs
+    }
+
+    /// Whether no byte of `span` other than `separator` may be a stopper,
+    /// eight bytes at a time (the last word overlapping the one before):
+    /// false also when one might be, so a caller then tests each cell.
+    /// Spans shorter than a word are left to the cells (false).
+    @inline(__always)
+    static func hasNoStopper(_ span: UnsafeBufferPointer<UInt8>, apartFrom separator: UInt8) -> Bool {
+        guard let base = span.baseAddress, span.count >= 8 else { return false }
+        let raw = UnsafeRawPointer(base)
+        let separators = ones &* UInt64(separator)
+        func clear(_ word: UInt64) -> Bool {
+            let other = word ^ separators
+            let isSeparator = ~(((other & ~highs) &+ ones &* 0x7F) | other) & highs
+            return stopperMarks(word) & ~isSeparator == 0
+        }
+        var index = 0
+        while index + 8 < span.count {
+            guard clear(load(raw, index)) else { return false }
+            index += 8
+        }
+        return clear(load(raw, span.count - 8))
     }
 
     /// Whether `bytes` hold no stopper. Every byte goes through the word
@@ -48,6 +78,7 @@ enum PlainCellScan {
     static func hasNoStopper(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
         let count = bytes.count
+        if count < 16 { return hasNoStopper(short: bytes) }
         let raw = UnsafeRawPointer(base)
         var mayHold = false
         if count >= 8 {
@@ -68,6 +99,26 @@ enum PlainCellScan {
         guard mayHold else { return true }
         for byte in bytes where isStopper(byte) { return false }
         return true
+    }
+
+    /// One entry a byte value, 1 for a stopper: a short cell is cheaper
+    /// looked up byte by byte than tested a word at a time, whose test
+    /// costs about five times a lookup.
+    /// Written once, on first use, and only read after.
+    nonisolated(unsafe) private static let stopperTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0...255 { table[byte] = isStopper(UInt8(byte)) ? 1 : 0 }
+        return UnsafePointer(table)
+    }()
+
+    /// Whether the few bytes of `bytes` hold no stopper, looked up
+    /// without a branch a byte.
+    @inline(__always)
+    private static func hasNoStopper(short bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let table = stopperTable
+        var found: UInt8 = 0
+        for byte in bytes { found |= table[Int(byte)] }
+        return found == 0
     }
 
     @inline(__always)
