@@ -41,10 +41,27 @@ enum CSVConverter: FormatConverter {
     static func writeTable<Raw>(
         textBytes: Int, input: ConversionInput, into sink: DocumentSink, records: () -> CSVRecordStream<Raw>
     ) throws(ConversionError) -> Int? {
-        var counting = records()
-        let columnCount = try widestRecord(&counting, textBytes: textBytes, input: input)
+        let columnCount = try countColumns(textBytes: textBytes, input: input, records: records())
+        return try writeRows(columnCount: columnCount, input: input, into: sink, records: records())
+    }
+
+    /// The table's width, the field count of the widest of `records`, 0
+    /// for no records; enforces the table-cell and field-size limits for
+    /// a text of `textBytes` bytes.
+    static func countColumns<Raw>(
+        textBytes: Int, input: ConversionInput, records: CSVRecordStream<Raw>
+    ) throws(ConversionError) -> Int {
+        var counting = records
+        return try widestRecord(&counting, textBytes: textBytes, input: input)
+    }
+
+    /// Writes the table of `records`, `columnCount` wide (nothing when
+    /// 0), and returns where its first unclosed quote is.
+    static func writeRows<Raw>(
+        columnCount: Int, input: ConversionInput, into sink: DocumentSink, records: CSVRecordStream<Raw>
+    ) throws(ConversionError) -> Int? {
         guard columnCount > 0 else { return nil }
-        var stream = records()
+        var stream = records
         var fields = CSVFieldBuffer(delimiter: stream.delimiter)
         var rows = 0
         try sink.beginTable(columnCount: columnCount)

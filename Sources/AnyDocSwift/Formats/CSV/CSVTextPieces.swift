@@ -5,9 +5,11 @@ import Glibc
 /// An input's raw bytes in order, a piece at a time: a file's blocks
 /// (`CSVFileBlocks`) or slices of bytes in memory (`CSVByteSlices`).
 /// A copy reads on from where the original stands, independently.
-protocol CSVRawPieces {
+protocol CSVRawPieces: Sendable {
     /// The next piece, never empty; nil at the end of the input.
     mutating func next() throws(ConversionError) -> [UInt8]?
+    /// The number of bytes all the pieces hold (a file's size when opened).
+    var totalBytes: Int { get }
 }
 
 /// The text of a UTF-8 CSV input as `TextDecoder` makes it of the whole
@@ -110,6 +112,8 @@ struct CSVFileBlocks: CSVRawPieces {
         self.deadline = deadline
     }
 
+    var totalBytes: Int { file.size }
+
     mutating func next() throws(ConversionError) -> [UInt8]? {
         guard !finished else { return nil }
         try deadline.check()
@@ -144,6 +148,8 @@ struct CSVByteSlices: CSVRawPieces {
         self.bytes = bytes
         self.sizes = sizes
     }
+
+    var totalBytes: Int { bytes.count }
 
     mutating func next() throws(ConversionError) -> [UInt8]? {
         guard offset < bytes.count else { return nil }
