@@ -17,8 +17,11 @@ final class MarkdownBytes {
     @exclusivity(unchecked)
     private(set) var count = 0
 
+    private let initialCapacity: Int
+
     init(capacity: Int = 1 << 17) {
         self.capacity = capacity
+        initialCapacity = capacity
         base = .allocate(capacity: capacity)
     }
 
@@ -108,5 +111,17 @@ final class MarkdownBytes {
         rest.withUnsafeBufferPointer { append($0) }
     }
 
-    func removeAll() { count = 0 }
+    /// Empties the buffer. One grown far past its first size (a huge
+    /// table cell passed through it) goes back to that size, so the
+    /// memory one cell needed is not held for the rest of a conversion.
+    func removeAll() {
+        count = 0
+        guard capacity > 4 * initialCapacity else { return }
+        base.deallocate()
+        base = .allocate(capacity: initialCapacity)
+        capacity = initialCapacity
+    }
+
+    /// How many bytes the buffer holds before it grows.
+    var reservedCapacity: Int { capacity }
 }
