@@ -279,7 +279,7 @@ def run_measured(command):
 
 def big_inputs(folder, anydoc, python, repeat):
     """Prints the big-inputs table: MB/s (pages/s for documents), peak RSS."""
-    print(f"big inputs in {folder} (best of {repeat}, whole process)")
+    print(f"big inputs in {folder} (best of {repeat}, tools taking turns, whole process)")
     header = (f"{'input':12} {'MB':>6} {'pages':>6}  {'tool':22} {'seconds':>8} {'cpu s':>7} {'MB/s':>8} {'pages/s':>8}"
               f" {'peak MB':>8} {'exit':>4}  {'anydoc ×':>9} {'cpu ×':>7}")
     print(header)
@@ -299,9 +299,15 @@ def big_inputs(folder, anydoc, python, repeat):
                 commands.append((tool, [python, "-c", spec, path]))
             elif shutil.which(spec[0]):
                 commands.append((tool, spec + [path] + (["-"] if spec[0] == "pdftotext" else [])))
+        # Runs take turns, tool after tool, so that a slow spell of a
+        # shared machine falls on every tool alike.
+        turns = {tool: [] for tool, _ in commands}
+        for _ in range(max(1, repeat)):
+            for tool, command in commands:
+                turns[tool].append(run_measured(command))
         ours = ours_cpu = None
         for tool, command in commands:
-            runs = [run_measured(command) for _ in range(max(1, repeat))]
+            runs = turns[tool]
             seconds = min(r[0] for r in runs)
             peak = max(r[1] for r in runs)
             status = max((r[2] for r in runs), key=abs)
