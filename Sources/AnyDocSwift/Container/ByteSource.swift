@@ -4,6 +4,13 @@
 protocol ByteSource: AnyObject {
     /// Fills up to `buffer.count` bytes and returns how many; 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ConversionError) -> Int
+    /// Stops any work the source does ahead of its reader (see
+    /// `ReadAheadByteSource`) and waits until it has; nothing by default.
+    func stop()
+}
+
+extension ByteSource {
+    func stop() {}
 }
 
 /// A `ByteSource` over bytes already in memory.

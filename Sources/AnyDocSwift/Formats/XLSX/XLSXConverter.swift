@@ -43,10 +43,16 @@ enum XLSXConverter: FormatConverter {
             deadline: input.deadline, cellBudget: limits.maxTableCells)
         for sheet in shown {
             try input.deadline.check()
+            let declared = package.archive.entry(named: sheet.part)?.declaredSize ?? .max
             let open = { () throws(ConversionError) -> XLSXSheetRows in
                 XLSXSheetRows(
                     limits: streamingLimits(limits), deadline: input.deadline, maxMerges: limits.maxTableCells,
-                    openBytes: { () throws(ConversionError) -> ByteSource in try package.archive.reader(for: sheet.part) },
+                    openBytes: { () throws(ConversionError) -> ByteSource in
+                        // A large sheet inflates on a thread of its own,
+                        // beside the scanner reading it.
+                        let reader = try package.archive.reader(for: sheet.part)
+                        return declared > maxBufferedSheetBytes ? ReadAheadByteSource.reading(reader) : reader
+                    },
                     openParser: { () throws(ConversionError) -> XLSXSheetParser in
                         XLSXSheetParser(
                             reader: try streamingReader(for: sheet.part, in: package, limits: limits),
@@ -55,7 +61,6 @@ enum XLSXConverter: FormatConverter {
             }
             // A small sheet is parsed once and written from memory; a large
             // one streams twice (measure, then write) in bounded memory.
-            let declared = package.archive.entry(named: sheet.part)?.declaredSize ?? .max
             if declared <= maxBufferedSheetBytes,
                 let rows = try BufferedSheetRows(reading: open(), maxCells: min(maxBufferedCells, limits.maxTableCells))
             {

@@ -29,7 +29,8 @@ final class XLSXSheetRows: SheetRowSource {
     }
 
     func parse(wants: (Int) -> Bool, visit: (Int, [XLSXCell]) throws(ConversionError) -> Void) throws(ConversionError) {
-        let scanner = XLSXSheetScanner(source: try openBytes(), limits: limits, deadline: deadline, maxMerges: maxMerges)
+        let source = try openBytes()
+        let scanner = XLSXSheetScanner(source: source, limits: limits, deadline: deadline, maxMerges: maxMerges)
         var delivered = 0
         do {
             try scanner.parse(wants: wants) { row, cells throws(ConversionError) in
@@ -46,6 +47,8 @@ final class XLSXSheetRows: SheetRowSource {
             }
         }
         fellBack = true
+        // Nothing may read the archive ahead while the parser opens it.
+        source.stop()
         let parser = try openParser()
         try parser.parse(wants: { $0 > delivered && wants($0) }) { row, cells throws(ConversionError) in
             guard row > delivered else { return }
