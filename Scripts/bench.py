@@ -340,8 +340,14 @@ def batch(folder, anydoc, python, repeat):
     print(f"batch: {len(paths)} files from {folder}, one core, whole process (best of {repeat})")
     print(f"{'tool':22} {'seconds':>8} {'cpu s':>7} {'peak MB':>8}")
     best = {}
-    for tool, command in (("anydoc (--jobs 1)", ours), ("firecrawl-anydoc", rival)):
-        runs = [run_measured(command) for _ in range(max(1, repeat))]
+    tools = (("anydoc (--jobs 1)", ours), ("firecrawl-anydoc", rival))
+    # Runs take turns, as in the big-inputs table.
+    turns = {tool: [] for tool, _ in tools}
+    for _ in range(max(1, repeat)):
+        for tool, command in tools:
+            turns[tool].append(run_measured(command))
+    for tool, _ in tools:
+        runs = turns[tool]
         best[tool] = (min(r[0] for r in runs), min(r[3] for r in runs))
         print(f"{tool:22} {best[tool][0]:8.2f} {best[tool][1]:7.2f} {max(r[1] for r in runs):8.1f}")
         sys.stdout.flush()
