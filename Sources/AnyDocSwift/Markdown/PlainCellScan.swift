@@ -55,11 +55,9 @@ enum PlainCellScan {
     static func hasNoStopper(_ span: UnsafeBufferPointer<UInt8>, apartFrom separator: UInt8) -> Bool {
         guard let base = span.baseAddress, span.count >= 8 else { return false }
         let raw = UnsafeRawPointer(base)
-        let separators = ones &* UInt64(separator)
+        let separators = ByteWord.repeating(separator)
         func clear(_ word: UInt64) -> Bool {
-            let other = word ^ separators
-            let isSeparator = ~(((other & ~highs) &+ ones &* 0x7F) | other) & highs
-            return stopperMarks(word) & ~isSeparator == 0
+            stopperMarks(word) & ~ByteWord.equalMarks(word, separators) == 0
         }
         var index = 0
         while index + 8 < span.count {

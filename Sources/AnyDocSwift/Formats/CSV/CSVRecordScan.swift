@@ -6,24 +6,12 @@
 /// It answers only for the common record, one that ends within the
 /// bytes at hand and has no field starting with a quote; for any other
 /// it says nil and the reader reads the record the exact way, from its
-/// start. The marks are exact per byte (the test adds within the low
-/// seven bits, where nothing carries into the next byte).
+/// start. The marks are exact per byte (`ByteWord`).
 ///
 /// When counting, the longest field is measured exactly when it is 8
 /// bytes or more: such a field runs into a later word and ends at that
 /// word's first stop, and the first stop of every word is measured.
 enum CSVRecordScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// High bits on the bytes of `word` equal to the byte `pattern` repeats.
-    @inline(__always)
-    private static func equal(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
-        let x = word ^ pattern
-        return ~(((x & lows) &+ lows) | x) & highs
-    }
-
     /// Reads the record starting at `start` (not a line break) into
     /// `fields` as `Fields.wordScan` asks, and returns the offset of the
     /// line break that ends it; nil when it must be read the exact way
@@ -38,13 +26,13 @@ enum CSVRecordScan {
         let count = bytes.count
         let quote = UInt8(ascii: "\"")
         if base[start] == quote, start < quotedBelow { return nil }
-        let delimiters = ones &* UInt64(delimiter)
-        let quotes = ones &* UInt64(quote), lineFeeds = ones &* 0x0A, carriageReturns = ones &* 0x0D
+        let delimiters = ByteWord.repeating(delimiter)
+        let quotes = ByteWord.repeating(quote), lineFeeds = ByteWord.repeating(0x0A), carriageReturns = ByteWord.repeating(0x0D)
         var counted = 0, longest = 0, fieldStart = start, index = start
         while index + 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let breaks = equal(word, lineFeeds) | equal(word, carriageReturns)
-            var cuts = equal(word, delimiters)
+            let breaks = ByteWord.equalMarks(word, lineFeeds) | ByteWord.equalMarks(word, carriageReturns)
+            var cuts = ByteWord.equalMarks(word, delimiters)
             if breaks | cuts == 0 {
                 index &+= 8
                 continue
@@ -85,7 +73,7 @@ enum CSVRecordScan {
     /// top byte by one multiplication (no popcount instruction is assumed).
     @inline(__always)
     private static func marked(_ marks: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((marks >> 7) &* ones) >> 56)
+        Int(truncatingIfNeeded: ((marks >> 7) &* ByteWord.ones) >> 56)
     }
 
     /// Whether a field after one of the delimiters `cuts` of `word`
@@ -96,7 +84,7 @@ enum CSVRecordScan {
     private static func cutsStartQuotedField(
         _ cuts: UInt64, word: UInt64, quotes: UInt64, next: Int, in bytes: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        if equal(word, quotes) & (cuts << 8) != 0 { return true }
+        if ByteWord.equalMarks(word, quotes) & (cuts << 8) != 0 { return true }
         return cuts >> 63 != 0 && next < bytes.count && bytes[next] == UInt8(ascii: "\"")
     }
 }

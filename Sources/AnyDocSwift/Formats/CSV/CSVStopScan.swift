@@ -4,15 +4,9 @@
 /// the word where the last one was found, and is then read off its marks
 /// without loading or testing the word again.
 ///
-/// The marks are exact for every byte (the test adds within the low
-/// seven bits, where nothing carries into the next byte), which is what
-/// lets later bytes of a word be read off them; `ByteSetSearch`'s marks
-/// are exact only up to the first one.
+/// The marks are exact for every byte (`ByteWord`), which is what lets
+/// later bytes of a word be read off them.
 struct CSVStopScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
     private let delimiters: UInt64
     /// Where the word whose marks are kept starts; -1 for none.
     private var wordStart = -1
@@ -20,20 +14,13 @@ struct CSVStopScan {
 
     /// A scan for `delimiter`, LF and CR.
     init(delimiter: UInt8) {
-        delimiters = Self.ones &* UInt64(delimiter)
-    }
-
-    /// High bits on the bytes of `x` that are not zero, exactly.
-    @inline(__always)
-    private static func nonZero(_ x: UInt64) -> UInt64 {
-        ((x & lows) &+ lows) | x
+        delimiters = ByteWord.repeating(delimiter)
     }
 
     @inline(__always)
     private func marks(of word: UInt64) -> UInt64 {
-        let lineFeeds = Self.ones &* 0x0A, carriageReturns = Self.ones &* 0x0D
-        let other = Self.nonZero(word ^ delimiters) & Self.nonZero(word ^ lineFeeds) & Self.nonZero(word ^ carriageReturns)
-        return ~other & Self.highs
+        ByteWord.equalMarks(word, delimiters) | ByteWord.equalMarks(word, ByteWord.repeating(0x0A))
+            | ByteWord.equalMarks(word, ByteWord.repeating(0x0D))
     }
 
     /// The index of the first stop at or after `start` in `bytes`;
