@@ -70,7 +70,7 @@ struct CSVFieldBuffer: CSVFields {
         count += 1
     }
 
-    static var wordScan: CSVWordScan { .runs }
+    static var chunkScan: CSVChunkScan { .runs }
 
     mutating func removeAll() {
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }

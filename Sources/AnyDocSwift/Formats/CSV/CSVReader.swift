@@ -26,6 +26,7 @@ struct CSVReader {
     /// The offset in the whole text of the first quote that is never closed.
     private(set) var unclosedQuote: Int?
     private var stops: CSVStopScan
+    private var chunkMarks: CSVChunkMarks
 
     /// A reader of `bytes`, which start at offset `base` of the text and
     /// end it when `isFinal`; `unclosedQuote` carries what an earlier
@@ -40,6 +41,7 @@ struct CSVReader {
         self.isFinal = isFinal
         self.unclosedQuote = unclosedQuote
         stops = CSVStopScan(delimiter: delimiter)
+        chunkMarks = CSVChunkMarks(delimiter: delimiter)
     }
 
     /// What `step(into:)` found.
@@ -73,7 +75,7 @@ struct CSVReader {
         }
         recordStart = position
         guard position < bytes.count else { return isFinal ? .end : .needsMore(openQuote: nil, pendingField: 0) }
-        if Fields.wordScan != .none {
+        if Fields.chunkScan != .none {
             if readPlainRecord(into: &fields) { return .record }
             fields.removeAll()
         }
@@ -115,12 +117,12 @@ struct CSVReader {
         }
     }
 
-    /// Reads the record at `position` a word at a time, when it is one
+    /// Reads the record at `position` a chunk at a time, when it is one
     /// `CSVRecordScan` answers for, and moves past it.
     private mutating func readPlainRecord<Fields: CSVFields>(into fields: inout Fields) -> Bool {
         let quotedBelow = unclosedQuote.map { $0 - base } ?? .max
         guard let end = CSVRecordScan.readPlainRecord(
-            in: bytes, from: position, delimiter: delimiter, quotedBelow: quotedBelow, into: &fields)
+            in: bytes, from: position, marks: &chunkMarks, quotedBelow: quotedBelow, into: &fields)
         else { return false }
         position = end + 1
         if bytes[end] == Self.carriageReturn, position < bytes.count, bytes[position] == Self.lineFeed {
@@ -202,16 +204,16 @@ protocol CSVFields {
     /// The bytes of the field not yet ended.
     var pendingLength: Int { get }
     /// How a record of unquoted fields may reach these fields when it is
-    /// read a word at a time (`CSVRecordScan`).
-    static var wordScan: CSVWordScan { get }
+    /// read a chunk at a time (`CSVRecordScan`).
+    static var chunkScan: CSVChunkScan { get }
     /// Takes a whole record of `fields` fields, the longest `longest`
-    /// bytes long when 8 or more (shorter ones may be under-measured).
-    /// Called only when `wordScan` is `.counts`.
+    /// bytes long when 64 or more (shorter ones may be under-measured).
+    /// Called only when `chunkScan` is `.counts`.
     mutating func takeRecord(fields: Int, longest: Int)
 }
 
-/// How fields take a record of unquoted fields read a word at a time.
-enum CSVWordScan {
+/// How fields take a record of unquoted fields read a chunk at a time.
+enum CSVChunkScan {
     /// Field by field, as the exact reader hands them over.
     case none
     /// Each field as one run (`endField(with:)`).
@@ -221,16 +223,16 @@ enum CSVWordScan {
 }
 
 extension CSVFields {
-    static var wordScan: CSVWordScan { .none }
+    static var chunkScan: CSVChunkScan { .none }
     mutating func takeRecord(fields: Int, longest: Int) {
         preconditionFailure("a record is counted only into fields that count only")
     }
 }
 
 /// Counts a record's fields, and measures the longest field seen so far,
-/// without keeping their text: exactly when it is 8 bytes or more, which
-/// is all a field limit needs (records of unquoted fields are counted a
-/// word at a time, see `CSVRecordScan`).
+/// without keeping their text: exactly when it is 64 bytes or more,
+/// which is all a field limit needs (records of unquoted fields are
+/// counted a chunk at a time, see `CSVRecordScan`).
 struct CSVFieldCounter: CSVFields {
     private(set) var count = 0
     private(set) var longestField = 0
@@ -257,7 +259,7 @@ struct CSVFieldCounter: CSVFields {
         length = 0
     }
 
-    static var wordScan: CSVWordScan { .counts }
+    static var chunkScan: CSVChunkScan { .counts }
 
     mutating func takeRecord(fields: Int, longest: Int) {
         count = fields
