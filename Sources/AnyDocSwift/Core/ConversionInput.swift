@@ -40,11 +40,15 @@ package struct ConversionInput {
     func hasContent() throws(ConversionError) -> Bool {
         guard let file else { return ConversionWarning.hasContent(bytes, format: format) }
         guard file.isRegular, [.txt, .md, .csv, .tsv].contains(format) else { return file.size > 0 }
-        var found = false
-        try file.forEachBlock { block throws(ConversionError) in
-            if !found { found = ConversionWarning.hasContent(block, format: format) }
+        // Read only until content shows: the answer needs no more.
+        var offset = 0
+        while offset < file.size {
+            let block = try file.read(at: offset, count: min(1 << 20, file.size - offset))
+            guard !block.isEmpty else { break }
+            if ConversionWarning.hasContent(block, format: format) { return true }
+            offset += block.count
         }
-        return found
+        return false
     }
 }
 

@@ -28,11 +28,23 @@ final class PDFTextSource {
         var wanted = 0
         var stopped = false
         let window: Int
-        let documents: [PDFDocument]
+        /// Each reader's first document, until the reader takes it: kept
+        /// here no longer, it is freed when the reader moves on to a
+        /// document opened afresh.
+        private var documents: [PDFDocument?]
 
         init(documents: [PDFDocument], window: Int) {
             self.documents = documents
             self.window = window
+        }
+
+        /// Reader `reader`'s first document; each reader takes it once.
+        func takeDocument(of reader: Int) -> PDFDocument {
+            lock.withLock {
+                guard let document = documents[reader] else { preconditionFailure("a reader takes its document once") }
+                documents[reader] = nil
+                return document
+            }
         }
     }
 
@@ -110,7 +122,7 @@ final class PDFTextSource {
         _ shared: Shared, reader: Int, of readers: Int, pageCount: Int, keepsCharacters: Bool, deadline: Deadline,
         pagesPerDocument: Int
     ) {
-        var document = shared.documents[reader]
+        var document = shared.takeDocument(of: reader)
         for (count, index) in stride(from: reader, to: pageCount, by: readers).enumerated() {
             if count > 0, count % pagesPerDocument == 0, let fresh = try? document.reopened() { document = fresh }
             shared.lock.lock()
