@@ -109,7 +109,9 @@ enum CSVConverter: FormatConverter {
             if counter.longestField > maxField { throw fieldTooLong(maxField) }
             widest = max(widest, counter.count)
             count += 1
-            if widest > maxCells / count {
+            // widest × count > maxCells, without a division a record.
+            let (cells, overflow) = widest.multipliedReportingOverflow(by: count)
+            if overflow || cells > maxCells {
                 throw .resourceLimit("the table has more than \(maxCells) cells")
             }
             if count % deadlineInterval == 0 { try input.deadline.check() }

@@ -20,6 +20,8 @@ struct CSVFieldBuffer: CSVFields {
 
     /// The number of fields in the record.
     private(set) var count = 0
+    /// The bytes the record's fields were cut from, when the reader said.
+    private var recordSpan: UnsafeBufferPointer<UInt8>?
 
     /// The delimiter between fields, when known: a record of unquoted
     /// fields is then lent with its span (`UTF8TableRow.span`).
@@ -72,10 +74,13 @@ struct CSVFieldBuffer: CSVFields {
 
     static var chunkScan: CSVChunkScan { .runs }
 
+    mutating func endRecord(span: UnsafeBufferPointer<UInt8>) { recordSpan = span }
+
     mutating func removeAll() {
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         if !scratchFields.isEmpty { scratchFields.removeAll(keepingCapacity: true) }
         count = 0
+        recordSpan = nil
         pending = UnsafeBufferPointer(start: nil, count: 0)
         pendingStart = nil
     }
@@ -100,7 +105,7 @@ struct CSVFieldBuffer: CSVFields {
             for (index, bytes) in scratchFields { cells[index] = UnsafeBufferPointer(rebasing: scratch[bytes]) }
             try cells.withUnsafeBufferPointer { cells throws(ConversionError) in
                 let row = UnsafeBufferPointer(rebasing: cells[..<width])
-                if let span = scratchFields.isEmpty && width == count ? Self.span(of: row) : nil, let delimiter {
+                if let span = scratchFields.isEmpty && width == count ? recordSpan ?? Self.span(of: row) : nil, let delimiter {
                     try body(UTF8TableRow(cells: row, span: span, separator: delimiter))
                 } else {
                     try body(UTF8TableRow(cells: row))

@@ -210,6 +210,10 @@ protocol CSVFields {
     /// bytes long when 64 or more (shorter ones may be under-measured).
     /// Called only when `chunkScan` is `.counts`.
     mutating func takeRecord(fields: Int, longest: Int)
+    /// Says that the record's fields, read a chunk at a time, were cut
+    /// from `span`, one delimiter between each. Called only when
+    /// `chunkScan` is `.runs`.
+    mutating func endRecord(span: UnsafeBufferPointer<UInt8>)
 }
 
 /// How fields take a record of unquoted fields read a chunk at a time.
@@ -227,6 +231,7 @@ extension CSVFields {
     mutating func takeRecord(fields: Int, longest: Int) {
         preconditionFailure("a record is counted only into fields that count only")
     }
+    mutating func endRecord(span: UnsafeBufferPointer<UInt8>) {}
 }
 
 /// Counts a record's fields, and measures the longest field seen so far,

@@ -57,6 +57,7 @@ enum CSVRecordScan {
                 }
                 if end >= 0 {
                     fields.endField(with: UnsafeBufferPointer(start: base + fieldStart, count: end &- fieldStart))
+                    fields.endRecord(span: UnsafeBufferPointer(start: base + start, count: end &- start))
                     return end
                 }
             }

@@ -76,19 +76,17 @@ struct CSVRecordStream<Raw: CSVRawPieces> {
         }
     }
 
-    /// Appends at least as much text as the window holds (one piece at
-    /// least), or marks the window final at the end of the text.
+    /// Reads at least as much text as the window holds (one piece at
+    /// least) into it, or marks the window final at the end of the text.
     private mutating func load() throws(ConversionError) {
-        let wanted = max(1, window.bytes.count)
-        var added = 0
-        while added < wanted {
-            guard let piece = try text?.next() else {
-                window.isFinal = true
-                return
-            }
-            window.append(piece)
-            added += piece.count
+        guard var pieces = text else {
+            window.isFinal = true
+            return
         }
+        let wanted = max(pieces.pieceSize, window.bytes.count)
+        let added = try window.fill(from: &pieces, atLeast: wanted)
+        text = pieces
+        if added < wanted { window.isFinal = true }
     }
 
     /// Whether the quote at offset `opening` is closed anywhere later in

@@ -8,8 +8,14 @@ import Glibc
 protocol CSVRawPieces: Sendable {
     /// The next piece, never empty; nil at the end of the input.
     mutating func next() throws(ConversionError) -> [UInt8]?
+    /// Reads the next bytes into `buffer` (not empty), at most one piece
+    /// or the buffer's size, whichever is larger; 0 at the end of the
+    /// input. The same bytes `next()` gives, without an array between.
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ConversionError) -> Int
     /// The number of bytes all the pieces hold (a file's size when opened).
     var totalBytes: Int { get }
+    /// About how many bytes a piece holds: what a reader asks for at once.
+    var pieceSize: Int { get }
 }
 
 /// The text of a UTF-8 CSV input as `TextDecoder` makes it of the whole
@@ -46,6 +52,47 @@ struct CSVTextPieces<Raw: CSVRawPieces> {
             if !piece.isEmpty { return piece }
         }
         return nil
+    }
+
+    /// About how many bytes a piece holds.
+    var pieceSize: Int { raw.pieceSize }
+
+    /// Reads the next text into `buffer` (at least 3 bytes at the start,
+    /// to hold a byte order mark), as `next()` would give it, and returns
+    /// how many bytes; 0 at the end. The census is taken only through
+    /// `next()`.
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ConversionError) -> Int {
+        precondition(!takesCensus && (!atStart || buffer.count >= 3), "the census reads pieces; a mark needs 3 bytes")
+        while true {
+            var got = try raw.read(into: buffer)
+            guard got > 0 else { return 0 }
+            if atStart {
+                // A mark cut across reads is still a mark.
+                while got < 3 {
+                    let more = try raw.read(into: UnsafeMutableBufferPointer(rebasing: buffer[got...]))
+                    if more == 0 { break }
+                    got += more
+                }
+                if got >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+                    buffer.baseAddress!.update(from: buffer.baseAddress! + 3, count: got - 3)
+                    got -= 3
+                }
+                atStart = false
+            }
+            got = Self.removeNULs(UnsafeMutableBufferPointer(rebasing: buffer[..<got]))
+            if got > 0 { return got }
+        }
+    }
+
+    /// Moves the bytes of `text` that are not NUL to its front, in
+    /// order, and returns how many there are.
+    private static func removeNULs(_ text: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        guard var kept = ByteSearch.firstIndex(of: 0, in: UnsafeBufferPointer(text)) else { return text.count }
+        for index in kept..<text.count where text[index] != 0 {
+            text[kept] = text[index]
+            kept += 1
+        }
+        return kept
     }
 
     /// The census of all the text read, once `next()` has returned nil.
@@ -113,25 +160,47 @@ struct CSVFileBlocks: CSVRawPieces {
     }
 
     var totalBytes: Int { file.size }
+    var pieceSize: Int { blockSize }
 
     mutating func next() throws(ConversionError) -> [UInt8]? {
-        guard !finished else { return nil }
-        try deadline.check()
-        guard offset < file.size else {
-            finished = true
+        guard try !atEnd() else {
             block = []
-            try file.checkEnd(at: offset)
             return nil
         }
         let wanted = min(blockSize, file.size - offset)
-        if block.count != wanted { block = [UInt8](repeating: 0, count: wanted) }
-        let descriptor = file.descriptor, offset = offset
-        let got = block.withUnsafeMutableBytes { POSIXFile.fill(descriptor, $0, at: offset) }
+        // Taken out while filled, so the array stays the only reference.
+        var piece: [UInt8] = []
+        swap(&piece, &block)
+        if piece.count != wanted { piece = [UInt8](repeating: 0, count: wanted) }
+        let got = try piece.withUnsafeMutableBufferPointer { buffer throws(ConversionError) in try fill(buffer) }
+        if got < wanted { piece.removeLast(wanted - got) }
+        block = piece
+        return piece
+    }
+
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ConversionError) -> Int {
+        guard try !atEnd() else { return 0 }
+        return try fill(UnsafeMutableBufferPointer(rebasing: buffer[..<min(buffer.count, file.size - offset)]))
+    }
+
+    /// Whether every byte has been read, checking the deadline first and,
+    /// at the end, that the file is as it was when opened.
+    private mutating func atEnd() throws(ConversionError) -> Bool {
+        guard !finished else { return true }
+        try deadline.check()
+        guard offset >= file.size else { return false }
+        finished = true
+        try file.checkEnd(at: offset)
+        return true
+    }
+
+    /// Reads the bytes at `offset` into `buffer` (not more than are left).
+    private mutating func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>) throws(ConversionError) -> Int {
+        let got = POSIXFile.fill(file.descriptor, UnsafeMutableRawBufferPointer(buffer), at: offset)
         if got < 0 { throw .io("cannot read: \(String(cString: strerror(errno)))") }
         guard got > 0 else { throw .io("the file changed while it was being read") }
-        if got < wanted { block.removeLast(wanted - got) }
-        self.offset += got
-        return block
+        offset += got
+        return got
     }
 }
 
@@ -150,6 +219,7 @@ struct CSVByteSlices: CSVRawPieces {
     }
 
     var totalBytes: Int { bytes.count }
+    var pieceSize: Int { sizes.max() ?? 1 }
 
     mutating func next() throws(ConversionError) -> [UInt8]? {
         guard offset < bytes.count else { return nil }
@@ -157,5 +227,15 @@ struct CSVByteSlices: CSVRawPieces {
         turn += 1
         defer { offset = end }
         return Array(bytes[offset..<end])
+    }
+
+    /// Reads one slice, or as much of it as `buffer` holds (the rest is
+    /// the next read's slice).
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ConversionError) -> Int {
+        guard offset < bytes.count else { return 0 }
+        let end = min(bytes.count, offset + sizes[turn % sizes.count], offset + buffer.count)
+        turn += 1
+        defer { offset = end }
+        return buffer.initialize(fromContentsOf: bytes[offset..<end])
     }
 }

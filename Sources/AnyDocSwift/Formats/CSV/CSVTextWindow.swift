@@ -46,13 +46,28 @@ final class CSVTextWindow {
         base += count
     }
 
-    /// Adds `piece` at the end, moving what is kept to the front of the
-    /// buffer first, and growing it only when it is too small for both.
-    func append(_ piece: [UInt8]) {
+    /// Reads at least `count` more bytes (fewer only at the end of the
+    /// text) from `text` straight into the buffer after the window, and
+    /// returns how many it read; 0 at the end of the text.
+    func fill<Raw>(from text: inout CSVTextPieces<Raw>, atLeast count: Int) throws(ConversionError) -> Int {
         precondition(owned, "a borrowed window holds the whole text")
+        makeRoom(for: max(count, 3))
+        var added = 0
+        while added < count {
+            let got = try text.read(into: UnsafeMutableBufferPointer(rebasing: storage[end...]))
+            guard got > 0 else { break }
+            end += got
+            added += got
+        }
+        return added
+    }
+
+    /// Moves what is kept to the front of the buffer, and grows it when
+    /// it is too small for that and `count` more bytes.
+    private func makeRoom(for count: Int) {
         let kept = end - start
-        if kept + piece.count > storage.count {
-            let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(kept + piece.count, 2 * storage.count))
+        if kept + count > storage.count {
+            let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(kept + count, 2 * storage.count))
             if kept > 0 { _ = UnsafeMutableBufferPointer(rebasing: grown[0..<kept]).initialize(from: storage[start..<end]) }
             storage.deallocate()
             storage = grown
@@ -61,10 +76,5 @@ final class CSVTextWindow {
         }
         start = 0
         end = kept
-        piece.withUnsafeBufferPointer { source in
-            guard let from = source.baseAddress, let to = storage.baseAddress else { return }
-            (to + end).initialize(from: from, count: source.count)
-        }
-        end += piece.count
     }
 }
