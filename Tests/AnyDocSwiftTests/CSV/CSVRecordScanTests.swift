@@ -74,11 +74,13 @@ import Testing
     }
 
     static func randomText(_ generator: inout SystemRandomNumberGenerator, round: Int) -> [UInt8] {
-        // Every fourth text has few stops, so fields cross chunks.
-        let letters = round % 4 == 1 ? 200 : 9
+        // Every fourth text has few stops and is long, so fields cross chunks.
+        let sparse = round % 4 == 1
+        let letters = sparse ? 200 : 9
         let alphabet: [UInt8] = Array(String(repeating: "ab", count: letters).utf8) + Array(",,;\t|\"\"\n\r xy".utf8)
             + [0xE4, 0xB8, 0xAD]
-        let length = round % 3 == 0 ? Int.random(in: 0...400, using: &generator) : Int.random(in: 0...60, using: &generator)
+        let long = sparse || round % 3 == 0
+        let length = long ? Int.random(in: 0...400, using: &generator) : Int.random(in: 0...60, using: &generator)
         return (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
     }
 
@@ -104,6 +106,26 @@ import Testing
             let delimiter = CSVDelimiter.candidates.randomElement(using: &generator)!
             #expect(Self.lent(bytes, delimiter: delimiter) == Self.exact(bytes, delimiter: delimiter),
                     "\(String(decoding: bytes, as: UTF8.self).debugDescription) delimiter \(delimiter)")
+        }
+    }
+
+    /// A delimiter on or near a chunk's last byte, followed by a quoted
+    /// field, a lone quote or a line break, with the record starting at
+    /// every offset before it: the field after it starts in the next chunk.
+    @Test func aFieldStartingAcrossAChunkEdgeReadsAsTheExactPathReadsIt() {
+        let tails = ["\"q,\"\"x\",y\n", "\"\n", "\r\n\"q\"\n", "z\"\n", ",\"\"\n"]
+        for delimiterAt in 60...68 {
+            for start in [0, 1, 30, 59] where start < delimiterAt {
+                for tail in tails {
+                    let head = Array(repeating: UInt8(ascii: "\n"), count: start)
+                    let body = Array(repeating: UInt8(ascii: "a"), count: delimiterAt - start) + [UInt8(ascii: ",")]
+                    let bytes = head + body + Array(tail.utf8) + Array("1,2\n".utf8)
+                    let exact = Self.exact(bytes, delimiter: 0x2C)
+                    let text = String(decoding: bytes, as: UTF8.self).debugDescription
+                    #expect(Self.lent(bytes, delimiter: 0x2C) == exact, "\(text)")
+                    #expect(Self.counted(bytes, delimiter: 0x2C).counts == exact.records.map(\.count), "\(text)")
+                }
+            }
         }
     }
 

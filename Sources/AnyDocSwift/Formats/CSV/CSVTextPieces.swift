@@ -9,8 +9,8 @@ protocol CSVRawPieces: Sendable {
     /// The next piece, never empty; nil at the end of the input.
     mutating func next() throws(ConversionError) -> [UInt8]?
     /// Reads the next bytes into `buffer` (not empty), at most one piece
-    /// or the buffer's size, whichever is larger; 0 at the end of the
-    /// input. The same bytes `next()` gives, without an array between.
+    /// and never more than the buffer holds; 0 at the end of the input.
+    /// The same bytes `next()` gives, without an array between.
     mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ConversionError) -> Int
     /// The number of bytes all the pieces hold (a file's size when opened).
     var totalBytes: Int { get }
@@ -178,9 +178,10 @@ struct CSVFileBlocks: CSVRawPieces {
         return piece
     }
 
+    /// Reads one block at most, so the deadline is looked at every block.
     mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ConversionError) -> Int {
         guard try !atEnd() else { return 0 }
-        return try fill(UnsafeMutableBufferPointer(rebasing: buffer[..<min(buffer.count, file.size - offset)]))
+        return try fill(UnsafeMutableBufferPointer(rebasing: buffer[..<min(buffer.count, blockSize, file.size - offset)]))
     }
 
     /// Whether every byte has been read, checking the deadline first and,
@@ -229,8 +230,8 @@ struct CSVByteSlices: CSVRawPieces {
         return Array(bytes[offset..<end])
     }
 
-    /// Reads one slice, or as much of it as `buffer` holds (the rest is
-    /// the next read's slice).
+    /// Reads one slice, or as much of it as `buffer` holds; the next
+    /// read starts where this one stopped, with the next size in turn.
     mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(ConversionError) -> Int {
         guard offset < bytes.count else { return 0 }
         let end = min(bytes.count, offset + sizes[turn % sizes.count], offset + buffer.count)

@@ -2,10 +2,11 @@
 /// record to as far as the text has been read, in one contiguous buffer
 /// that `CSVReader` scans.
 ///
-/// Consumed records are dropped from the front and new pieces appended
-/// at the back, so memory holds about one piece plus the longest record,
-/// whatever the text's size. A window can also borrow a whole text held
-/// elsewhere, which is then final from the start.
+/// Consumed records are dropped from the front and new text is read
+/// straight into the free space at the back, so memory holds about one
+/// piece plus the longest record, whatever the text's size. A window can
+/// also borrow a whole text held elsewhere, which is then final from the
+/// start.
 final class CSVTextWindow {
     private var storage: UnsafeMutableBufferPointer<UInt8>
     private let owned: Bool
