@@ -277,6 +277,17 @@ def run_measured(command):
     return time.perf_counter() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), cpu
 
 
+def take_turns(commands, repeat):
+    """`repeat` measured runs of each (tool, command), tool after tool in
+    every round, so that a slow spell of a shared machine falls on every
+    tool alike; the runs by tool."""
+    turns = {tool: [] for tool, _ in commands}
+    for _ in range(max(1, repeat)):
+        for tool, command in commands:
+            turns[tool].append(run_measured(command))
+    return turns
+
+
 def big_inputs(folder, anydoc, python, repeat):
     """Prints the big-inputs table: MB/s (pages/s for documents), peak RSS."""
     print(f"big inputs in {folder} (best of {repeat}, tools taking turns, whole process)")
@@ -299,12 +310,7 @@ def big_inputs(folder, anydoc, python, repeat):
                 commands.append((tool, [python, "-c", spec, path]))
             elif shutil.which(spec[0]):
                 commands.append((tool, spec + [path] + (["-"] if spec[0] == "pdftotext" else [])))
-        # Runs take turns, tool after tool, so that a slow spell of a
-        # shared machine falls on every tool alike.
-        turns = {tool: [] for tool, _ in commands}
-        for _ in range(max(1, repeat)):
-            for tool, command in commands:
-                turns[tool].append(run_measured(command))
+        turns = take_turns(commands, repeat)
         ours = ours_cpu = None
         for tool, command in commands:
             runs = turns[tool]
@@ -341,11 +347,7 @@ def batch(folder, anydoc, python, repeat):
     print(f"{'tool':22} {'seconds':>8} {'cpu s':>7} {'peak MB':>8}")
     best = {}
     tools = (("anydoc (--jobs 1)", ours), ("firecrawl-anydoc", rival))
-    # Runs take turns, as in the big-inputs table.
-    turns = {tool: [] for tool, _ in tools}
-    for _ in range(max(1, repeat)):
-        for tool, command in tools:
-            turns[tool].append(run_measured(command))
+    turns = take_turns(tools, repeat)
     for tool, _ in tools:
         runs = turns[tool]
         best[tool] = (min(r[0] for r in runs), min(r[3] for r in runs))

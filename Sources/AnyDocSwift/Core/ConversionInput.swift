@@ -41,14 +41,7 @@ package struct ConversionInput {
         guard let file else { return ConversionWarning.hasContent(bytes, format: format) }
         guard file.isRegular, [.txt, .md, .csv, .tsv].contains(format) else { return file.size > 0 }
         // Read only until content shows: the answer needs no more.
-        var offset = 0
-        while offset < file.size {
-            let block = try file.read(at: offset, count: min(1 << 20, file.size - offset))
-            guard !block.isEmpty else { break }
-            if ConversionWarning.hasContent(block, format: format) { return true }
-            offset += block.count
-        }
-        return false
+        return try file.firstBlock { block in ConversionWarning.hasContent(block, format: format) }
     }
 }
 

@@ -95,14 +95,27 @@ package final class InputFile: Sendable {
     package func forEachBlock(
         size blockSize: Int = 1 << 20, _ body: ([UInt8]) throws(ConversionError) -> Void
     ) throws(ConversionError) {
+        _ = try firstBlock(size: blockSize) { block throws(ConversionError) in
+            try body(block)
+            return false
+        }
+    }
+
+    /// Hands the file to `body` in blocks from the start until `body`
+    /// says true, and returns whether it did; a file read to its end is
+    /// checked as `forEachBlock` checks it.
+    package func firstBlock(
+        size blockSize: Int = 1 << 20, where body: ([UInt8]) throws(ConversionError) -> Bool
+    ) throws(ConversionError) -> Bool {
         var offset = 0
         while offset < size {
             let block = try read(at: offset, count: min(blockSize, size - offset))
             guard !block.isEmpty else { break }
-            try body(block)
+            if try body(block) { return true }
             offset += block.count
         }
         try checkEnd(at: offset)
+        return false
     }
 
     /// Throws `io` unless a read from the start ended at `offset` where the
