@@ -31,7 +31,8 @@ enum PDFConverter: FormatConverter {
         reading.countDeferredSketches()
         let outline = document.outline()
         report(document.info, input: input, pageCount: pageCount, reading: reading, ocr: ocr, into: sink)
-        try writeBlocks(of: reading, outline: outline, into: sink, deadline: input.deadline)
+        try writeBlocks(of: reading, outline: outline, into: sink, threads: textReaders(input, pageCount: pageCount),
+                        deadline: input.deadline)
     }
 
     /// What OCR of whole scanned pages adds to the document's metadata and
@@ -162,26 +163,26 @@ enum PDFConverter: FormatConverter {
         }
     }
 
-    /// Second pass: layout and blocks. One page is held back so a table
-    /// running over the page break can be joined. Each page's lines are
-    /// read back from the store only when it is laid out.
+    /// Second pass: layout and blocks, on `threads` threads. One page is
+    /// held back so a table running over the page break can be joined.
+    /// Each page's lines are read back from the store only when it is laid
+    /// out.
     private static func writeBlocks(
-        of reading: PDFDocumentReading, outline: [PDFOutlineEntry], into sink: DocumentSink, deadline: Deadline
+        of reading: PDFDocumentReading, outline: [PDFOutlineEntry], into sink: DocumentSink, threads: Int, deadline: Deadline
     ) throws(ConversionError) {
         let (sizes, samples) = try reading.measure(deadline: deadline)
-        var layout = PDFBlockBuilder(
+        let builder = PDFBlockBuilder(
             headings: PDFHeadingClassifier(sizes: sizes, outline: outline), spacing: PDFLineSpacing(samples: samples))
+        let layout = PDFLayoutPass(reading: reading, builder: builder, threads: threads, deadline: deadline)
         var held: (number: Int, blocks: [Block])?
         for index in reading.pages.indices {
             try deadline.check()
-            var page = reading.pages[index]
-            if page.recognizedBlocks == nil { page.lines = try reading.lines(of: index) }
-            var blocks = (page.recognizedBlocks ?? layout.blocks(for: page)) + page.imageTextBlocks
+            var blocks = try layout.blocks(at: index)
             if var previous = held {
                 joinTable(&previous.blocks, with: &blocks)
                 try emit(previous, into: sink)
             }
-            held = (page.number, blocks)
+            held = (reading.pages[index].number, blocks)
         }
         if let held { try emit(held, into: sink) }
     }

@@ -16,7 +16,12 @@ struct PDFHeadingClassifier {
     let bodySize: Double
     let tiers: [Double]
     private var outline: [Int: [(key: String, depth: Int)]] = [:]
-    private var usedOutlineEntries: Set<String> = []
+    /// Outline entries already made headings: each is used once.
+    private(set) var usedOutlineEntries: Set<String> = []
+    /// Outline entries whose title some line matched, used or not. Blocks
+    /// built with no entry used beforehand are what they would have been
+    /// after other pages exactly when none of these was used on them.
+    private(set) var matchedOutlineEntries: Set<String> = []
 
     /// The font sizes of a document's lines, counted page by page: all
     /// the classifier needs of the pages, whatever their number.
@@ -100,25 +105,32 @@ struct PDFHeadingClassifier {
         return nil
     }
 
-    /// True when `text` is an unused outline entry near `page`.
-    func isOutlineTitle(_ text: String, page: Int) -> Bool {
+    /// True when `text` is an unused outline entry near `page`; the entry
+    /// stays unused.
+    mutating func isOutlineTitle(_ text: String, page: Int) -> Bool {
         guard !outline.isEmpty else { return false }
-        var copy = self
-        return copy.outlineDepth(for: text, page: page) != nil
+        return outlineDepth(for: text, page: page, using: false) != nil
     }
 
-    private mutating func outlineDepth(for text: String, page: Int) -> Int? {
+    /// Starts the outline's use afresh: `used` entries count as used, and
+    /// none as matched.
+    mutating func resetOutlineUse(to used: Set<String> = []) {
+        usedOutlineEntries = used
+        matchedOutlineEntries = []
+    }
+
+    private mutating func outlineDepth(for text: String, page: Int, using: Bool = true) -> Int? {
         let key = PDFHeadingClassifier.matchKey(text)
         guard !key.isEmpty else { return nil }
         let unnumbered = PDFHeadingClassifier.matchKey(PDFHeadingClassifier.droppingSectionNumber(text))
         for candidatePage in [page, page - 1, page + 1] {
             for entry in outline[candidatePage] ?? [] {
+                guard entry.key == key || (!unnumbered.isEmpty && entry.key == unnumbered) else { continue }
                 let id = "\(candidatePage)|\(entry.key)"
+                matchedOutlineEntries.insert(id)
                 guard !usedOutlineEntries.contains(id) else { continue }
-                if entry.key == key || (!unnumbered.isEmpty && entry.key == unnumbered) {
-                    usedOutlineEntries.insert(id)
-                    return entry.depth
-                }
+                if using { usedOutlineEntries.insert(id) }
+                return entry.depth
             }
         }
         return nil

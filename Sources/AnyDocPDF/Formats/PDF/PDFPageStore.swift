@@ -8,14 +8,16 @@ import Glibc
 /// moves to a temporary file that is unlinked as soon as it is made, so a
 /// long document keeps flat memory and nothing is left behind. When no
 /// such file can be made or written the bytes stay in memory.
-final class PDFPageStore {
+///
+/// Once the last record is in, any number of threads may read records at
+/// once: reading changes nothing in the store.
+final class PDFPageStore: @unchecked Sendable {
     private enum Place { case memory, file }
     private var memory: [UInt8] = []
     private var descriptor: Int32 = -1
     private var fileSize = 0
     private var slots: [(place: Place, offset: Int, count: Int)] = []
     private var scratch: [UInt8] = []
-    private var readBuffer: [UInt8] = []
     private let memoryLimit: Int
 
     init(memoryLimit: Int = 8 << 20) {
@@ -47,18 +49,19 @@ final class PDFPageStore {
     }
 
     /// The record kept in `slot`, given to `decode`. Fails with `I/O` when
-    /// the temporary file cannot be read back.
+    /// the temporary file cannot be read back. A record read from the file
+    /// goes through a buffer of the caller's own, so readers never share one.
     func record<T>(_ slot: Int, _ decode: (UnsafeRawBufferPointer) -> T) throws(ConversionError) -> T {
         let (place, offset, count) = slots[slot]
         guard place == .file else {
             return memory.withUnsafeBytes { decode(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count])) }
         }
-        if readBuffer.count < count { readBuffer = [UInt8](repeating: 0, count: count) }
-        let read = readBuffer.withUnsafeMutableBytes {
-            POSIXFile.fill(descriptor, UnsafeMutableRawBufferPointer(rebasing: $0[0..<count]), at: offset)
+        return try withUnsafeTemporaryAllocation(byteCount: count, alignment: 8) { buffer throws(ConversionError) in
+            guard POSIXFile.fill(descriptor, buffer, at: offset) == count else {
+                throw .io("a PDF page could not be read back from a temporary file")
+            }
+            return decode(UnsafeRawBufferPointer(buffer))
         }
-        guard read == count else { throw .io("a PDF page could not be read back from a temporary file") }
-        return readBuffer.withUnsafeBytes { decode(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Moves the bytes kept so far into a new, already unlinked temporary
