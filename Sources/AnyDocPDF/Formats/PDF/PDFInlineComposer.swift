@@ -79,9 +79,7 @@ enum PDFInlineComposer {
                 end += 1
             }
             if !first.separator.isEmpty { appendText(first.separator, to: &result) }
-            var text = first.text
-            for token in tokens[(index + 1)..<end] { text += token.separator + token.text }
-            var content: [Inline] = [.text(text)]
+            var content: [Inline] = [.text(joined(tokens[index..<end]))]
             if first.italic { content = [.emphasis(content)] }
             if first.bold { content = [.strong(content)] }
             if let link = first.link {
@@ -94,6 +92,30 @@ enum PDFInlineComposer {
             index = end
         }
         return result
+    }
+
+    /// The tokens' texts with their separators (the first token's left
+    /// out), copied once into a string of the right size: appending token
+    /// by token costs more than the copy.
+    private static func joined(_ tokens: ArraySlice<Token>) -> String {
+        guard tokens.count > 1, let first = tokens.first else { return tokens.first?.text ?? "" }
+        var count = first.text.utf8.count
+        for token in tokens.dropFirst() { count += token.separator.utf8.count + token.text.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var written = copy(first.text, into: buffer, at: 0)
+            for token in tokens.dropFirst() {
+                written = copy(token.separator, into: buffer, at: written)
+                written = copy(token.text, into: buffer, at: written)
+            }
+            return written
+        }
+    }
+
+    private static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: bytes) + offset
+        }
     }
 
     private static func appendText(_ text: String, to result: inout [Inline]) {
