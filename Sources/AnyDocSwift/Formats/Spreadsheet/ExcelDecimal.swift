@@ -90,27 +90,39 @@ struct ExcelDecimal: Equatable {
         return ExcelDecimal(digits: result, pointPosition: position)
     }
 
-    /// Digits before the point, without leading zeros (empty below 1).
-    var integerDigits: [UInt8] {
-        guard pointPosition > 0, !isZero else { return [] }
-        var result = Array(digits.prefix(pointPosition))
-        if result.count < pointPosition {
-            result.append(contentsOf: repeatElement(0, count: pointPosition - result.count))
+    /// Digits read where they lie: `count` of them from significant digit
+    /// `start` on, zero outside the significant ones. A number's integer
+    /// and fraction digits are written from these without arrays of their
+    /// own, which cost more than the writing.
+    struct DigitRun: ExcelDigits {
+        fileprivate let digits: [UInt8]
+        fileprivate let start: Int
+        let count: Int
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(position: Int) -> UInt8 {
+            let index = start + position
+            return index >= 0 && index < digits.count ? digits[index] : 0
         }
-        return result
+    }
+
+    /// Digits before the point, without leading zeros (none below 1).
+    var integerRun: DigitRun {
+        DigitRun(digits: digits, start: 0, count: isZero ? 0 : max(0, pointPosition))
     }
 
     /// The first `count` digits after the point, padded with zeros.
-    func fractionDigits(_ count: Int) -> [UInt8] {
-        guard count > 0 else { return [] }
-        var result: [UInt8] = []
-        result.reserveCapacity(count)
-        for place in 0..<count {
-            let index = pointPosition + place
-            result.append(index >= 0 && index < digits.count ? digits[index] : 0)
-        }
-        return result
+    func fractionRun(_ count: Int) -> DigitRun {
+        DigitRun(digits: digits, start: pointPosition, count: max(0, count))
     }
+
+    /// Digits before the point, without leading zeros (empty below 1).
+    var integerDigits: [UInt8] { Array(integerRun) }
+
+    /// The first `count` digits after the point, padded with zeros.
+    func fractionDigits(_ count: Int) -> [UInt8] { Array(fractionRun(count)) }
 
     /// All digits after the point, without trailing zeros.
     var allFractionDigits: [UInt8] {
@@ -178,6 +190,12 @@ struct ExcelDecimal: Equatable {
         if digits.isEmpty { pointPosition = 0 }
     }
 }
+
+/// Decimal digit values (0–9), most significant first, indexed from 0: an
+/// array, or an `ExcelDecimal.DigitRun` read in place.
+protocol ExcelDigits: RandomAccessCollection where Element == UInt8, Index == Int {}
+
+extension Array: ExcelDigits where Element == UInt8 {}
 
 extension Array where Element == UInt8 {
     /// Decimal digits as text.

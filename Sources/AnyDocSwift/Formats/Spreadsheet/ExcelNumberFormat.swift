@@ -83,7 +83,8 @@ struct ExcelNumberFormat: Sendable {
             }
             return result
         case .number:
-            return sign + section.renderNumber(value.magnitude)
+            let text = section.renderNumber(value.magnitude)
+            return showsMinus ? sign + text : text
         case .date:
             // Dates cannot be negative; elapsed times can.
             if value < 0, showsMinus, !section.hasElapsedTime { return ExcelGeneralFormat.format(value) }

@@ -15,7 +15,7 @@ extension ExcelFormatSection {
         case .decimal:
             let fractionCount = placeholders.fraction.count
             let rounded = decimal.roundedToFractionDigits(fractionCount)
-            write(integer: rounded.integerDigits, fraction: rounded.fractionDigits(fractionCount), into: &out)
+            write(integer: rounded.integerRun, fraction: rounded.fractionRun(fractionCount), into: &out)
         case .scientific:
             writeScientific(decimal, into: &out)
         case .fraction(let hasInteger, let fractionItems):
@@ -41,17 +41,19 @@ extension ExcelFormatSection {
         if !decimal.isZero {
             power = exponent(for: decimal.leadingExponent)
             mantissa = decimal.shifted(by: -power).roundedToFractionDigits(fractionCount)
-            if mantissa.integerDigits.count > max(integerCount, 1) {
+            if mantissa.integerRun.count > max(integerCount, 1) {
                 // Rounding carried into a new digit (9.99 → 10.0).
                 power = exponent(for: decimal.leadingExponent + 1)
                 mantissa = decimal.shifted(by: -power).roundedToFractionDigits(fractionCount)
             }
         }
-        write(integer: mantissa.integerDigits, fraction: mantissa.fractionDigits(fractionCount), exponent: power, into: &out)
+        write(integer: mantissa.integerRun, fraction: mantissa.fractionRun(fractionCount), exponent: power, into: &out)
     }
 
     /// Integer, fraction and exponent digits placed on the items.
-    private func write(integer: [UInt8], fraction: [UInt8], exponent: Int? = nil, into out: inout [UInt8]) {
+    private func write<Integer: ExcelDigits, Fraction: ExcelDigits>(
+        integer: Integer, fraction: Fraction, exponent: Int? = nil, into out: inout [UInt8]
+    ) {
         let lastSignificant = fraction.lastIndex { $0 != 0 } ?? -1
         var integerIndex = 0
         var fractionIndex = 0
@@ -94,8 +96,8 @@ extension ExcelFormatSection {
     /// go with the first one; an unused placeholder gives `0`, a space or
     /// nothing. With grouping, a separator follows every third position
     /// from the right: a comma after a digit, a space after a `?` space.
-    static func appendIntegerSlot(
-        _ index: Int, digits: [UInt8], placeholders: [Placeholder], grouping: Bool, to out: inout [UInt8]
+    static func appendIntegerSlot<Digits: ExcelDigits>(
+        _ index: Int, digits: Digits, placeholders: [Placeholder], grouping: Bool, to out: inout [UInt8]
     ) {
         let count = placeholders.count
         guard index >= 0, index < count else { return }
@@ -124,8 +126,8 @@ extension ExcelFormatSection {
 
     /// Appends the text of fraction placeholder `index`: trailing zeros
     /// (after `lastSignificant`) become nothing for `#` and spaces for `?`.
-    static func appendFractionSlot(
-        _ index: Int, digits: [UInt8], lastSignificant: Int, placeholders: [Placeholder], to out: inout [UInt8]
+    static func appendFractionSlot<Digits: ExcelDigits>(
+        _ index: Int, digits: Digits, lastSignificant: Int, placeholders: [Placeholder], to out: inout [UInt8]
     ) {
         guard index >= 0, index < placeholders.count else { return }
         if index <= lastSignificant, index < digits.count {
@@ -139,7 +141,7 @@ extension ExcelFormatSection {
         }
     }
 
-    static func appendDigits(_ digits: [UInt8], to out: inout [UInt8]) {
+    static func appendDigits<Digits: ExcelDigits>(_ digits: Digits, to out: inout [UInt8]) {
         for digit in digits { out.append(digitCharacter(digit)) }
     }
 
