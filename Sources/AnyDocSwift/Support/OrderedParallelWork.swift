@@ -7,8 +7,8 @@ import Glibc
 /// stays at most `window` indices ahead of the one the caller asks for,
 /// so memory stays bounded however many indices there are. Each worker's
 /// body runs on its own thread only, so it may keep state of its own (an
-/// open document) that no other thread sees; it is let go when the
-/// thread ends.
+/// open document) that no other thread sees; once the caller has let go
+/// of its array of workers, that state goes when the thread ends.
 package final class OrderedParallelWork<Value: Sendable> {
     /// One worker's body: the value at an index, or the error working it
     /// out raised.
@@ -27,13 +27,18 @@ package final class OrderedParallelWork<Value: Sendable> {
     }
 
     private let shared: Shared
+    private let count: Int
+    /// The index the caller took last.
+    private var taken = -1
     private var threads: [pthread_t] = []
 
     /// Starts one thread per worker over `count` indices. Nil when a thread
     /// cannot start: those already started are stopped, and the caller
     /// does the work itself.
     package init?(count: Int, window: Int, workers: [Worker]) {
+        precondition(!workers.isEmpty, "work needs a worker")
         shared = Shared(window: max(1, window))
+        self.count = count
         let shared = shared
         let stride = workers.count
         for (first, worker) in workers.enumerated() {
@@ -51,12 +56,18 @@ package final class OrderedParallelWork<Value: Sendable> {
     deinit { stop() }
 
     /// The value at `index`, or the error its worker raised. Indices must be
-    /// asked for in increasing order.
+    /// asked for in increasing order, each once: one asked for again, or
+    /// out of range, would never come, and stops the program instead.
     package func value(at index: Int) throws(ConversionError) -> Value {
+        precondition(index > taken && index < count, "index \(index) asked for out of order or out of range")
+        taken = index
         shared.lock.lock()
         shared.wanted = index
         shared.lock.broadcast()
-        while shared.results[index] == nil { shared.lock.wait() }
+        while shared.results[index] == nil {
+            precondition(!shared.stopped, "a value asked for after the work stopped")
+            shared.lock.wait()
+        }
         let result = shared.results.removeValue(forKey: index)!
         shared.lock.unlock()
         return try result.get()

@@ -17,12 +17,14 @@ import Testing
         return reading
     }
 
-    private static func laidOut(_ reading: PDFDocumentReading, threads: Int) throws -> [[Block]] {
+    private static func laidOut(
+        _ reading: PDFDocumentReading, threads: Int, deadline: Deadline = Deadline(secondsFromNow: 600)
+    ) throws -> [[Block]] {
         let (sizes, samples) = try reading.measure(deadline: Deadline(secondsFromNow: 600))
         let outline = [PDFOutlineEntry(title: "Scope", page: 2, depth: 1), PDFOutlineEntry(title: "Scope", page: 3, depth: 1)]
         let builder = PDFBlockBuilder(
             headings: PDFHeadingClassifier(sizes: sizes, outline: outline), spacing: PDFLineSpacing(samples: samples))
-        let pass = PDFLayoutPass(reading: reading, builder: builder, threads: threads, deadline: Deadline(secondsFromNow: 600))
+        let pass = PDFLayoutPass(reading: reading, builder: builder, threads: threads, deadline: deadline)
         return try reading.pages.indices.map { index throws(ConversionError) in try pass.blocks(at: index) }
     }
 
@@ -36,5 +38,14 @@ import Testing
         for threads in [2, 3, 4] {
             #expect(try Self.laidOut(reading, threads: threads) == alone)
         }
+    }
+
+    @Test func aWorkersErrorReachesTheCallerAndThePassLetsGo() throws {
+        let reading = Self.reading()
+        // Past its deadline, each worker fails its first page.
+        #expect(throws: ConversionError.self) {
+            _ = try Self.laidOut(reading, threads: 3, deadline: Deadline(secondsFromNow: 1e-9))
+        }
+        #expect(try Self.laidOut(reading, threads: 3) == Self.laidOut(reading, threads: 1))
     }
 }

@@ -46,6 +46,19 @@ import Testing
         #expect(!PDFPageStore().isSpilled)
     }
 
+    @Test func threadsReadASpilledStoreAtOnce() throws {
+        let store = PDFPageStore(memoryLimit: 600)
+        let slots = (0..<40).map { seed in store.append { PDFLineCoding.encode(Self.sampleLines(seed), into: &$0) } }
+        #expect(store.isSpilled)
+        let workers: [OrderedParallelWork<[String]>.Worker] = (0..<4).map { _ in
+            { index in Result { () throws(ConversionError) in Self.describe(try store.record(slots[index], PDFLineCoding.decode)) } }
+        }
+        let work = try #require(OrderedParallelWork(count: slots.count, window: 8, workers: workers))
+        for seed in slots.indices {
+            #expect(try work.value(at: seed) == Self.describe(Self.sampleLines(seed)))
+        }
+    }
+
     @Test func lineSpacingCountsGiveTheTenthOfASortedList() {
         // Pitches 12 (x3), 13 (x5), 20 (x2) on one page: ten samples, so
         // the measured pitch is the second smallest, 12.

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import Testing
 @testable import AnyDocSwift
@@ -46,5 +47,18 @@ import Testing
         #expect(try work.value(at: 0) == 0)
         work.stop()
         #expect(started.load() <= 4)
+    }
+
+    @Test func lettingGoOfTheWorkStopsItsWorkers() throws {
+        let started = Counter()
+        do {
+            let work = try #require(OrderedParallelWork(count: 1_000, window: 4, workers: Self.squares(started, workers: 2)))
+            #expect(try work.value(at: 0) == 0)
+        }
+        // Its threads were joined as it went: nothing starts any more.
+        let after = started.load()
+        #expect(after <= 5)
+        usleep(20_000)
+        #expect(started.load() == after)
     }
 }

@@ -31,7 +31,7 @@ enum PDFConverter: FormatConverter {
         reading.countDeferredSketches()
         let outline = document.outline()
         report(document.info, input: input, pageCount: pageCount, reading: reading, ocr: ocr, into: sink)
-        try writeBlocks(of: reading, outline: outline, into: sink, threads: textReaders(input, pageCount: pageCount),
+        try writeBlocks(of: reading, outline: outline, into: sink, threads: pageThreads(input, pageCount: pageCount),
                         deadline: input.deadline)
     }
 
@@ -52,7 +52,7 @@ enum PDFConverter: FormatConverter {
         var reading = PDFDocumentReading()
         reading.pages.reserveCapacity(pageCount)
         let keepsCharacters = recognizer == nil && input.options.ocrMode == .auto
-        let texts = PDFTextSource(document: document, pageCount: pageCount, readers: textReaders(input, pageCount: pageCount),
+        let texts = PDFTextSource(document: document, pageCount: pageCount, readers: pageThreads(input, pageCount: pageCount),
                                   keepsCharacters: keepsCharacters, deadline: input.deadline)
         defer { texts.stop() }
         var characters = 0
@@ -98,11 +98,11 @@ enum PDFConverter: FormatConverter {
         return reading
     }
 
-    /// Threads that read the text layer of one document: one per core the
-    /// document may use (the OCR worker count: documents converted side by
+    /// Threads that read the text layer of one document, and then lay its
+    /// pages out: one per core the document may use (the OCR worker count: documents converted side by
     /// side share the cores), at most four, and none for short documents,
     /// where starting them costs more than they save.
-    private static func textReaders(_ input: ConversionInput, pageCount: Int) -> Int {
+    private static func pageThreads(_ input: ConversionInput, pageCount: Int) -> Int {
         guard pageCount >= 16 else { return 1 }
         return max(1, min(4, input.options.ocrWorkers ?? ConversionOptions.defaultOCRWorkers))
     }

@@ -20,7 +20,7 @@ struct PDFHeadingClassifier {
     private(set) var usedOutlineEntries: Set<String> = []
     /// Outline entries whose title some line matched, used or not. Blocks
     /// built with no entry used beforehand are what they would have been
-    /// after other pages exactly when none of these was used on them.
+    /// after other pages whenever none of these was used on them.
     private(set) var matchedOutlineEntries: Set<String> = []
 
     /// The font sizes of a document's lines, counted page by page: all
@@ -105,8 +105,9 @@ struct PDFHeadingClassifier {
         return nil
     }
 
-    /// True when `text` is an unused outline entry near `page`; the entry
-    /// stays unused.
+    /// True when `text` is an unused outline entry near `page`. The entry
+    /// stays unused, but the match is noted in `matchedOutlineEntries`,
+    /// which is why this mutates.
     mutating func isOutlineTitle(_ text: String, page: Int) -> Bool {
         guard !outline.isEmpty else { return false }
         return outlineDepth(for: text, page: page, using: false) != nil

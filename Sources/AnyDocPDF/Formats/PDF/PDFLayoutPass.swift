@@ -1,7 +1,7 @@
 internal import AnyDocSwift
 
 /// The second pass's layout: each page's blocks, in page order, laid out
-/// on worker threads when the first pass read with more than one.
+/// on worker threads when the document may use more than one core.
 ///
 /// Pages are laid out apart from each other but for the outline: an
 /// outline entry becomes a heading once, on the first page with a line
@@ -64,13 +64,15 @@ final class PDFLayoutPass {
 
     /// Page `index`'s blocks. Pages must be asked for in order.
     func blocks(at index: Int) throws(ConversionError) -> [Block] {
-        if let workers {
-            let page = try workers.value(at: index)
-            if page.matched.isDisjoint(with: used) {
-                used.formUnion(page.used)
-                return page.blocks
-            }
+        // Alone, the builder's own record of used entries is the truth.
+        guard let workers else { return try PDFLayoutPass.blocks(of: index, in: reading, with: &builder) }
+        let page = try workers.value(at: index)
+        if page.matched.isDisjoint(with: used) {
+            used.formUnion(page.used)
+            return page.blocks
         }
+        // An entry this page matched was used before it: laid out again
+        // here, with the entries the pages before it used.
         builder.headings.resetOutlineUse(to: used)
         let blocks = try PDFLayoutPass.blocks(of: index, in: reading, with: &builder)
         used = builder.headings.usedOutlineEntries
