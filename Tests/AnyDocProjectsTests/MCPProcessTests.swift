@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aFIFOCallDoesNotStopTheServerAnswering() throws {
+    @Test(.hangGuard) func aFIFOCallDoesNotStopTheServerAnswering() throws {
         let fixture = try Fixture()
         try fixture.write("guide.md", guideMarkdown)
         let fifo = fixture.documents + "/pipe.md"
@@ -77,7 +77,7 @@ import Testing
         #expect(converted?["result"]?["structuredContent"]?["text"]?.stringValue?.hasPrefix("# Field Guide") == true)
     }
 
-    @Test(.timeLimit(.minutes(1))) func aServerWithoutGrantsOffersNoConvert() throws {
+    @Test(.hangGuard) func aServerWithoutGrantsOffersNoConvert() throws {
         let fixture = try Fixture()
         let server = try Server(["--store", fixture.storePath], logsIn: fixture.folder)
         defer { server.close() }
