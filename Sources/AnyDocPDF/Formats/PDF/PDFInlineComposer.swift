@@ -101,20 +101,12 @@ enum PDFInlineComposer {
         guard tokens.count > 1, let first = tokens.first else { return tokens.first?.text ?? "" }
         var count = first.text.utf8.count
         for token in tokens.dropFirst() { count += token.separator.utf8.count + token.text.utf8.count }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var written = copy(first.text, into: buffer, at: 0)
+        return String(utf8Count: count) { text in
+            text.append(first.text)
             for token in tokens.dropFirst() {
-                written = copy(token.separator, into: buffer, at: written)
-                written = copy(token.text, into: buffer, at: written)
+                text.append(token.separator)
+                text.append(token.text)
             }
-            return written
-        }
-    }
-
-    private static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: bytes) + offset
         }
     }
 

@@ -64,29 +64,11 @@ struct PDFTextLine: Sendable {
     private static func joined(_ words: [PDFWord]) -> String {
         var length = max(0, words.count - 1)
         for index in words.indices { length += words[index].text.utf8.count }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var at = 0
+        return String(utf8Count: length) { text in
             for index in words.indices {
-                if index > 0 {
-                    buffer[at] = 0x20
-                    at += 1
-                }
-                let utf8 = words[index].text.utf8
-                let copied = utf8.withContiguousStorageIfAvailable { source in
-                    UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[at..<at + source.count])
-                        .copyMemory(from: UnsafeRawBufferPointer(source))
-                    return source.count
-                }
-                if let copied {
-                    at += copied
-                } else {
-                    for byte in utf8 {
-                        buffer[at] = byte
-                        at += 1
-                    }
-                }
+                if index > 0 { text.append(byte: 0x20) }
+                text.append(words[index].text)
             }
-            return at
         }
     }
 
