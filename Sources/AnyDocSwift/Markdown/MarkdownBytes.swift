@@ -66,30 +66,10 @@ final class MarkdownBytes {
         reserve(cell.count + 3)
         let end = base + count
         end[0] = UInt8(ascii: " ")
-        if let source = cell.baseAddress, !cell.isEmpty { Self.copy(source, to: end + 1, count: cell.count) }
+        if let source = cell.baseAddress, !cell.isEmpty { ShortCopy.copy(source, to: end + 1, count: cell.count) }
         end[cell.count + 1] = UInt8(ascii: " ")
         end[cell.count + 2] = UInt8(ascii: "|")
         count += cell.count + 3
-    }
-
-    /// Copies `count` bytes; up to 16 (most table cells) as two
-    /// overlapping loads and stores, cheaper than a call to `memcpy`.
-    @inline(__always)
-    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
-        if count >= 8, count <= 16 {
-            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            to.storeBytes(of: head, as: UInt64.self)
-            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
-        } else if count >= 4, count < 8 {
-            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
-        } else if count < 4 {
-            for index in 0..<count { target[index] = source[index] }
-        } else {
-            memcpy(target, source, count)
-        }
     }
 
     func append(_ text: String) {

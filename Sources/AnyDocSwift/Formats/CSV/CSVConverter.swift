@@ -4,9 +4,11 @@
 /// The text is decoded as `TextDecoder` describes (NUL bytes dropped),
 /// the delimiter is sniffed (`.tsv` is always tab-separated), and records
 /// are read by `CSVReader`. The table streams: a first pass only counts
-/// fields to find the widest record, then each record goes to the sink as
-/// a row of UTF-8 cells, shorter rows padded with empty cells. A UTF-8
-/// file handed over open is read in blocks throughout (see
+/// fields to find the widest record (off chunk marks, `CSVLineMeasure`,
+/// unless a quote is out of place), then each record goes to the sink as
+/// a row of UTF-8 cells, shorter rows padded with empty cells; a big text
+/// is read on a second thread meanwhile (`CSVReadAhead`). A UTF-8 file
+/// handed over open is read in blocks throughout (see
 /// `CSVFileConversion`), so memory stays flat whatever its size.
 enum CSVConverter: FormatConverter {
     /// Records between two looks at the deadline.
@@ -42,7 +44,7 @@ enum CSVConverter: FormatConverter {
         textBytes: Int, input: ConversionInput, into sink: DocumentSink, records: () -> CSVRecordStream<Raw>
     ) throws(ConversionError) -> Int? {
         let columnCount = try countColumns(textBytes: textBytes, input: input, records: records())
-        return try writeRows(columnCount: columnCount, input: input, into: sink, records: records())
+        return try writeRows(columnCount: columnCount, textBytes: textBytes, input: input, into: sink, records: records())
     }
 
     /// The table's width, the field count of the widest of `records`, 0
@@ -51,37 +53,76 @@ enum CSVConverter: FormatConverter {
     static func countColumns<Raw>(
         textBytes: Int, input: ConversionInput, records: CSVRecordStream<Raw>
     ) throws(ConversionError) -> Int {
+        let maxField = longestField(inputBytes: textBytes)
+        if let widest = try records.measuredWidth(
+            maxCells: input.limits.maxTableCells, maxField: maxField, deadline: input.deadline)
+        {
+            return widest
+        }
         var counting = records
-        return try widestRecord(&counting, textBytes: textBytes, input: input)
+        return try widestRecord(&counting, maxField: maxField, input: input)
     }
 
     /// Writes the table of `records`, `columnCount` wide (nothing when
-    /// 0), and returns where its first unclosed quote is.
+    /// 0), and returns where its first unclosed quote is. A text of
+    /// `textBytes` bytes worth it is read ahead on a thread of its own
+    /// (`CSVReadAhead`).
     static func writeRows<Raw>(
-        columnCount: Int, input: ConversionInput, into sink: DocumentSink, records: CSVRecordStream<Raw>
+        columnCount: Int, textBytes: Int, input: ConversionInput, into sink: DocumentSink, records: CSVRecordStream<Raw>
     ) throws(ConversionError) -> Int? {
         guard columnCount > 0 else { return nil }
-        var stream = records
-        var fields = CSVFieldBuffer(delimiter: stream.delimiter)
-        var rows = 0
+        var table = TableWriter(sink: sink, columnCount: columnCount, deadline: input.deadline)
         try sink.beginTable(columnCount: columnCount)
-        while try stream.next(into: &fields) {
-            if rows == 0 {
-                var texts = (0..<fields.count).map(fields.text(at:))
-                while texts.count < columnCount { texts.append("") }
-                try sink.appendTableRow(TableRow(cells: texts.map { TableCell(text: $0) }, isHeader: true))
-            } else {
-                // Body rows take the sink's byte path, which copies cells
-                // that need no escaping straight into its output.
-                try fields.withRow(columnCount: columnCount) { row throws(ConversionError) in
-                    try sink.appendTableRow(utf8Cells: row)
+        if CSVReadAhead.isWorthwhile(textBytes: textBytes, input: input),
+            let ahead = CSVReadAhead(records, deadline: input.deadline)
+        {
+            var pointers: [UnsafeBufferPointer<UInt8>] = []
+            while true {
+                let batch = try ahead.nextBatch()
+                try batch.forEachRow(columnCount: columnCount, pointers: &pointers) { row throws(ConversionError) in
+                    try table.write(row)
+                }
+                if let failure = batch.failure { throw failure }
+                if batch.isLast {
+                    try sink.endTable()
+                    return batch.unclosedQuote
                 }
             }
-            rows += 1
-            if rows % deadlineInterval == 0 { try input.deadline.check() }
+        }
+        var stream = records
+        var fields = CSVFieldBuffer(delimiter: stream.delimiter)
+        while try stream.next(into: &fields) {
+            try fields.withRow(columnCount: columnCount) { row throws(ConversionError) in try table.write(row) }
         }
         try sink.endTable()
         return stream.unclosedQuote
+    }
+
+    /// Hands a table's rows to the sink: the first as the header, the
+    /// rest on the sink's byte path, which copies cells that need no
+    /// escaping straight into its output.
+    private struct TableWriter {
+        let sink: DocumentSink
+        let columnCount: Int
+        let deadline: Deadline
+        private var rows = 0
+
+        init(sink: DocumentSink, columnCount: Int, deadline: Deadline) {
+            self.sink = sink
+            self.columnCount = columnCount
+            self.deadline = deadline
+        }
+
+        /// Writes `row`, at least `columnCount` cells wide.
+        mutating func write(_ row: UTF8TableRow) throws(ConversionError) {
+            if rows == 0 {
+                try sink.appendTableRow(TableRow(cells: row.texts.map { TableCell(text: $0) }, isHeader: true))
+            } else {
+                try sink.appendTableRow(utf8Cells: row)
+            }
+            rows += 1
+            if rows % CSVConverter.deadlineInterval == 0 { try deadline.check() }
+        }
     }
 
     /// The longest field a table may hold, in bytes: an eighth of the
@@ -99,23 +140,28 @@ enum CSVConverter: FormatConverter {
     /// The field count of the widest record, 0 for no records; enforces
     /// the table-cell and field-size limits before any row is written.
     private static func widestRecord<Raw>(
-        _ records: inout CSVRecordStream<Raw>, textBytes: Int, input: ConversionInput
+        _ records: inout CSVRecordStream<Raw>, maxField: Int, input: ConversionInput
     ) throws(ConversionError) -> Int {
         var counter = CSVFieldCounter()
         var widest = 0, count = 0
-        let maxCells = input.limits.maxTableCells
-        let maxField = longestField(inputBytes: textBytes)
         while try records.next(into: &counter) {
             if counter.longestField > maxField { throw fieldTooLong(maxField) }
             widest = max(widest, counter.count)
             count += 1
-            // widest × count > maxCells, without a division a record.
-            let (cells, overflow) = widest.multipliedReportingOverflow(by: count)
-            if overflow || cells > maxCells {
-                throw .resourceLimit("the table has more than \(maxCells) cells")
-            }
+            try checkCells(widest: widest, records: count, limit: input.limits.maxTableCells)
             if count % deadlineInterval == 0 { try input.deadline.check() }
         }
         return widest
+    }
+
+    /// Fails when `records` records, the widest `widest` fields wide,
+    /// make a table of more than `limit` cells (checked a record at a
+    /// time, so without a division).
+    @inline(__always)
+    static func checkCells(widest: Int, records: Int, limit: Int) throws(ConversionError) {
+        let (cells, overflow) = widest.multipliedReportingOverflow(by: records)
+        if overflow || cells > limit {
+            throw .resourceLimit("the table has more than \(limit) cells")
+        }
     }
 }

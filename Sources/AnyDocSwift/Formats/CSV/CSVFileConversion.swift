@@ -63,7 +63,8 @@ enum CSVFileConversion {
         let textBytes = census.byteCount - census.nulCount
         let columnCount = textBytes == textWithoutNUL
             ? try counted.get() : try CSVConverter.countColumns(textBytes: textBytes, input: input, records: records(textBytes))
-        let unclosed = try CSVConverter.writeRows(columnCount: columnCount, input: input, into: sink, records: records(textBytes))
+        let unclosed = try CSVConverter.writeRows(
+            columnCount: columnCount, textBytes: textBytes, input: input, into: sink, records: records(textBytes))
         if let unclosed {
             sink.addWarning(CSVConverter.unclosedQuoteWarning(line: try line(of: unclosed, in: CSVTextPieces(raw(blockSize)))))
         }

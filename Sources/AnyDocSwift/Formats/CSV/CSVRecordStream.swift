@@ -76,6 +76,24 @@ struct CSVRecordStream<Raw: CSVRawPieces> {
         }
     }
 
+    /// The field count of the widest record from where the stream
+    /// stands, measured without a reader (`CSVLineMeasure`); nil when the
+    /// reader must count it. The stream is not moved.
+    func measuredWidth(maxCells: Int, maxField: Int, deadline: Deadline) throws(ConversionError) -> Int? {
+        var measure = CSVLineMeasure(delimiter: delimiter, maxCells: maxCells, maxField: maxField)
+        guard var pieces = text else {
+            guard try measure.measure(window.bytes), try measure.finish() else { return nil }
+            return measure.widest
+        }
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(pieces.pieceSize, 3))
+        defer { buffer.deallocate() }
+        while case let got = try pieces.read(into: buffer), got > 0 {
+            guard try measure.measure(UnsafeBufferPointer(rebasing: buffer[..<got])) else { return nil }
+            try deadline.check()
+        }
+        return try measure.finish() ? measure.widest : nil
+    }
+
     /// Reads at least as much text as the window holds (one piece at
     /// least) into it, or marks the window final at the end of the text.
     private mutating func load() throws(ConversionError) {
