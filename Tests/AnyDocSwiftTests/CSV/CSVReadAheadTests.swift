@@ -111,7 +111,7 @@ import Testing
         var pointers: [UnsafeBufferPointer<UInt8>] = []
         while true {
             let batch = try ahead.nextBatch()
-            try batch.forEachRow(columnCount: 4, pointers: &pointers) { row throws(ConversionError) in
+            try batch.forEachRow(columnCount: 4, padded: &pointers) { row throws(ConversionError) in
                 #expect(row.count == 4)
                 written += 1
             }

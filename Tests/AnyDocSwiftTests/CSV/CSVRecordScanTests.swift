@@ -61,6 +61,26 @@ import Testing
         return reading
     }
 
+    /// The records as a batch holds them (spans and field ends), read
+    /// as the read-ahead thread reads them.
+    static func batched(_ bytes: [UInt8], delimiter: UInt8) -> Reading {
+        var batch = CSVRecordBatch(delimiter: delimiter, reservingBytes: 16, records: 2)
+        var reading = Reading()
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = CSVReader(buffer, delimiter: delimiter)
+            while reader.readRecord(into: &batch) { batch.keepRecord() }
+            reading.unclosed = reader.unclosedQuote
+        }
+        var padded: [UnsafeBufferPointer<UInt8>] = []
+        try? batch.forEachRow(columnCount: 0, padded: &padded) { row throws(ConversionError) in
+            reading.records.append((0..<row.count).map { Array(row[$0]) })
+            if let span = row.span {
+                #expect(Array(span.bytes) == Array(row.cells.map(Array.init).joined(separator: [span.separator])))
+            }
+        }
+        return reading
+    }
+
     static func counted(_ bytes: [UInt8], delimiter: UInt8) -> (counts: [Int], longest: Int, unclosed: Int?) {
         var counter = CSVFieldCounter()
         var counts: [Int] = []
@@ -109,6 +129,16 @@ import Testing
         }
     }
 
+    @Test func batchesWhatTheExactPathReads() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3000 {
+            let bytes = Self.randomText(&generator, round: round)
+            let delimiter = CSVDelimiter.candidates.randomElement(using: &generator)!
+            #expect(Self.batched(bytes, delimiter: delimiter) == Self.exact(bytes, delimiter: delimiter),
+                    "\(String(decoding: bytes, as: UTF8.self).debugDescription) delimiter \(delimiter)")
+        }
+    }
+
     /// A delimiter on or near a chunk's last byte, followed by a quoted
     /// field, a lone quote or a line break, with the record starting at
     /// every offset before it: the field after it starts in the next chunk.
@@ -123,6 +153,7 @@ import Testing
                     let exact = Self.exact(bytes, delimiter: 0x2C)
                     let text = String(decoding: bytes, as: UTF8.self).debugDescription
                     #expect(Self.lent(bytes, delimiter: 0x2C) == exact, "\(text)")
+                    #expect(Self.batched(bytes, delimiter: 0x2C) == exact, "\(text)")
                     #expect(Self.counted(bytes, delimiter: 0x2C).counts == exact.records.map(\.count), "\(text)")
                 }
             }

@@ -79,7 +79,7 @@ enum CSVConverter: FormatConverter {
             var pointers: [UnsafeBufferPointer<UInt8>] = []
             while true {
                 let batch = try ahead.nextBatch()
-                try batch.forEachRow(columnCount: columnCount, pointers: &pointers) { row throws(ConversionError) in
+                try batch.forEachRow(columnCount: columnCount, padded: &pointers) { row throws(ConversionError) in
                     try table.write(row)
                 }
                 if let failure = batch.failure { throw failure }

@@ -212,8 +212,11 @@ protocol CSVFields {
     mutating func takeRecord(fields: Int, longest: Int)
     /// Says that the record's fields, read a chunk at a time, were cut
     /// from `span`, one delimiter between each. Called only when
-    /// `chunkScan` is `.runs`.
+    /// `chunkScan` is `.runs` or `.spans`.
     mutating func endRecord(span: UnsafeBufferPointer<UInt8>)
+    /// Ends a field of a record read a chunk at a time, `offset` bytes
+    /// from the record's start. Called only when `chunkScan` is `.spans`.
+    mutating func endField(at offset: Int)
 }
 
 /// How fields take a record of unquoted fields read a chunk at a time.
@@ -224,6 +227,9 @@ enum CSVChunkScan {
     case runs
     /// As counts only (`takeRecord`).
     case counts
+    /// Each field as where it ends (`endField(at:)`), then the record as
+    /// the span its fields were cut from (`endRecord(span:)`).
+    case spans
 }
 
 extension CSVFields {
@@ -232,6 +238,9 @@ extension CSVFields {
         preconditionFailure("a record is counted only into fields that count only")
     }
     mutating func endRecord(span: UnsafeBufferPointer<UInt8>) {}
+    mutating func endField(at offset: Int) {
+        preconditionFailure("a field ends at an offset only in fields that take spans")
+    }
 }
 
 /// Counts a record's fields, and measures the longest field seen so far,

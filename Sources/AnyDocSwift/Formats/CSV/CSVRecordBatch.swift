@@ -1,10 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Records read ahead of the table writer (`CSVReadAhead`): the reader
 /// puts their fields straight into storage of the batch's own, and the
 /// writer has them lent back as rows.
 ///
 /// Every field is followed by one byte, the delimiter. So a record of
-/// unquoted fields read a chunk at a time lies in the batch as it lay in
-/// the text, and is lent back with that span (`UTF8TableRow.span`): the
+/// unquoted fields read a chunk at a time is copied as it lay in the text,
+/// at once, and is lent back with that span (`UTF8TableRow.span`): the
 /// writer's whole-row test still applies. A field's start is one byte
 /// past the end of the field before it.
 ///
@@ -20,6 +24,8 @@ final class CSVRecordBatch: CSVFields, @unchecked Sendable {
     @exclusivity(unchecked) private var fieldEnds: UnsafeMutablePointer<Int>
     @exclusivity(unchecked) private var fieldCapacity: Int
     @exclusivity(unchecked) private var fieldCount = 0
+    /// Each field's bytes, once `makeCells()` has made them.
+    @exclusivity(unchecked) private var cells = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>.allocate(capacity: 0)
     /// Each record's end in `fieldEnds`, times two, plus one when it was
     /// cut from one run of the text (lent with its span).
     @exclusivity(unchecked) private var records: [Int] = []
@@ -53,6 +59,7 @@ final class CSVRecordBatch: CSVFields, @unchecked Sendable {
     deinit {
         bytes.deallocate()
         fieldEnds.deallocate()
+        cells.deallocate()
     }
 
     /// The number of records held.
@@ -62,7 +69,7 @@ final class CSVRecordBatch: CSVFields, @unchecked Sendable {
 
     var pendingLength: Int { byteCount - fieldStart }
 
-    static var chunkScan: CSVChunkScan { .runs }
+    static var chunkScan: CSVChunkScan { .spans }
 
     func append(_ byte: UInt8) {
         reserve(1)
@@ -92,7 +99,23 @@ final class CSVRecordBatch: CSVFields, @unchecked Sendable {
         endField()
     }
 
-    func endRecord(span: UnsafeBufferPointer<UInt8>) { recordIsRun = true }
+    func endField(at offset: Int) {
+        if fieldCount == fieldCapacity { growFields() }
+        fieldEnds[fieldCount] = recordStart + offset
+        fieldCount += 1
+    }
+
+    /// Takes the record whose fields ended at offsets from its start: its
+    /// span, and the delimiter after its last field.
+    func endRecord(span: UnsafeBufferPointer<UInt8>) {
+        reserve(span.count + 1)
+        if let source = span.baseAddress { memcpy(bytes + recordStart, source, span.count) }
+        byteCount = recordStart + span.count
+        bytes[byteCount] = delimiter
+        byteCount += 1
+        fieldStart = byteCount
+        recordIsRun = true
+    }
 
     /// Forgets the fields of the record being read, to read it again.
     func removeAll() {
@@ -112,51 +135,53 @@ final class CSVRecordBatch: CSVFields, @unchecked Sendable {
 
     // MARK: - Lent to the writer
 
+    /// Makes each field's cell, once the batch is full.
+    private func makeCells() {
+        cells.deallocate()
+        cells = .allocate(capacity: fieldCount)
+        var start = 0
+        for field in 0..<fieldCount {
+            cells[field] = UnsafeBufferPointer(start: bytes + start, count: fieldEnds[field] - start)
+            start = fieldEnds[field] + 1
+        }
+    }
+
     /// Lends each record in turn to `body` as a row of at least
-    /// `columnCount` cells, the missing ones empty; `pointers` is storage
-    /// the caller reuses from batch to batch.
+    /// `columnCount` cells, the missing ones empty; `padded` is storage
+    /// the caller reuses for rows that need padding.
     func forEachRow(
-        columnCount: Int, pointers: inout [UnsafeBufferPointer<UInt8>],
+        columnCount: Int, padded: inout [UnsafeBufferPointer<UInt8>],
         _ body: (UTF8TableRow) throws(ConversionError) -> Void
     ) throws(ConversionError) {
-        var widest = columnCount, firstField = 0
+        makeCells()
+        if padded.count < columnCount {
+            padded.append(contentsOf: repeatElement(UnsafeBufferPointer(start: nil, count: 0), count: columnCount - padded.count))
+        }
+        var firstField = 0
         for record in records {
-            widest = max(widest, (record >> 1) - firstField)
+            let fields = UnsafeBufferPointer(start: cells + firstField, count: (record >> 1) - firstField)
             firstField = record >> 1
-        }
-        if pointers.count < widest {
-            pointers.append(contentsOf: repeatElement(UnsafeBufferPointer(start: nil, count: 0), count: widest - pointers.count))
-        }
-        try pointers.withUnsafeMutableBufferPointer { pointers throws(ConversionError) in
-            var firstField = 0
-            for record in records {
-                try lend(fields: firstField..<record >> 1, isRun: record & 1 == 1, columnCount: columnCount, through: pointers, body)
-                firstField = record >> 1
+            if fields.count < columnCount {
+                try lend(padding: fields, to: columnCount, in: &padded, body)
+            } else if record & 1 == 1, let first = fields.first?.baseAddress, let last = fields.last {
+                let span = UnsafeBufferPointer(start: first, count: last.baseAddress! + last.count - first)
+                try body(UTF8TableRow(cells: fields, span: span, separator: delimiter))
+            } else {
+                try body(UTF8TableRow(cells: fields))
             }
         }
     }
 
-    /// Lends the record of `fields` to `body` through `pointers`, which
-    /// hold enough cells for it.
-    @inline(__always)
+    /// Lends `fields` to `body` as a row of `width` cells, padded with
+    /// empty ones in `padded`.
     private func lend(
-        fields: Range<Int>, isRun: Bool, columnCount: Int, through pointers: UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>,
-        _ body: (UTF8TableRow) throws(ConversionError) -> Void
+        padding fields: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, to width: Int,
+        in padded: inout [UnsafeBufferPointer<UInt8>], _ body: (UTF8TableRow) throws(ConversionError) -> Void
     ) throws(ConversionError) {
-        let width = max(fields.count, columnCount)
-        let recordStart = fields.lowerBound == 0 ? 0 : fieldEnds[fields.lowerBound - 1] + 1
-        var start = recordStart
-        for (cell, field) in fields.enumerated() {
-            pointers[cell] = UnsafeBufferPointer(start: bytes + start, count: fieldEnds[field] - start)
-            start = fieldEnds[field] + 1
-        }
-        for cell in fields.count..<width { pointers[cell] = UnsafeBufferPointer(start: nil, count: 0) }
-        let row = UnsafeBufferPointer(rebasing: pointers[..<width])
-        if isRun, width == fields.count {
-            let span = UnsafeBufferPointer(start: bytes + recordStart, count: start - 1 - recordStart)
-            try body(UTF8TableRow(cells: row, span: span, separator: delimiter))
-        } else {
-            try body(UTF8TableRow(cells: row))
+        try padded.withUnsafeMutableBufferPointer { padded throws(ConversionError) in
+            _ = padded.update(fromContentsOf: fields)
+            for cell in fields.count..<width { padded[cell] = UnsafeBufferPointer(start: nil, count: 0) }
+            try body(UTF8TableRow(cells: UnsafeBufferPointer(rebasing: padded[..<width])))
         }
     }
 

@@ -51,12 +51,12 @@ enum CSVRecordScan {
             } else {
                 while cuts != 0 {
                     let stop = chunk &+ cuts.trailingZeroBitCount
-                    fields.endField(with: UnsafeBufferPointer(start: base + fieldStart, count: stop &- fieldStart))
+                    endField(from: fieldStart, to: stop, of: base, recordStart: start, into: &fields)
                     fieldStart = stop &+ 1
                     cuts &= cuts &- 1
                 }
                 if end >= 0 {
-                    fields.endField(with: UnsafeBufferPointer(start: base + fieldStart, count: end &- fieldStart))
+                    endField(from: fieldStart, to: end, of: base, recordStart: start, into: &fields)
                     fields.endRecord(span: UnsafeBufferPointer(start: base + start, count: end &- start))
                     return end
                 }
@@ -65,5 +65,18 @@ enum CSVRecordScan {
             chunk &+= ByteChunk.size
         }
         return nil
+    }
+
+    /// Hands `fields` the field from `start` to `end` of `base`, as its
+    /// bytes or as where it ends, as `Fields.chunkScan` asks.
+    @inline(__always)
+    private static func endField<Fields: CSVFields>(
+        from start: Int, to end: Int, of base: UnsafePointer<UInt8>, recordStart: Int, into fields: inout Fields
+    ) {
+        if Fields.chunkScan == .spans {
+            fields.endField(at: end &- recordStart)
+        } else {
+            fields.endField(with: UnsafeBufferPointer(start: base + start, count: end &- start))
+        }
     }
 }
