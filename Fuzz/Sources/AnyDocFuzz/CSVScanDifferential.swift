@@ -3,8 +3,8 @@
 /// The word-at-a-time scans of the CSV path against byte-by-byte loops:
 /// the stop search from starts in any order (it remembers its last
 /// word), the plain-cell test from every offset, and the row the field
-/// buffer lends against its fields' texts, and the count pass against
-/// the fields read.
+/// buffer lends against its fields' texts, and the count passes (with
+/// and without a reader) and the read-ahead batch against the fields read.
 enum CSVScanDifferential {
     static func run(_ bytes: [UInt8]) {
         let delimiter = CSVDelimiter.candidates[Int(bytes.last ?? 0) % CSVDelimiter.candidates.count]
@@ -37,12 +37,47 @@ enum CSVScanDifferential {
             }
         }
         if read != expected { fatalError("the write pass read \(read), expected \(expected)") }
+        if batched(buffer, delimiter: delimiter) != expected { fatalError("the read-ahead batch differs from \(expected)") }
+        measured(buffer, delimiter: delimiter, widest: expected.map(\.count).max() ?? 0)
         if counts != expected.map(\.count) { fatalError("the count pass counted \(counts)") }
         // Fields as bytes (the reference gives strings, repaired where
         // the input is not UTF-8); they are checked as strings above.
         if (longest >= 64 || counter.longestField >= 64) && longest != counter.longestField {
             fatalError("longest field counted \(counter.longestField), read \(longest)")
         }
+    }
+
+    /// The records as the read-ahead thread batches them (spans copied
+    /// whole, fields by where they end), as texts.
+    private static func batched(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> [[String]] {
+        var batch = CSVRecordBatch(delimiter: delimiter, reservingBytes: 16, records: 2)
+        var reader = CSVReader(buffer, delimiter: delimiter)
+        while reader.readRecord(into: &batch) { batch.keepRecord() }
+        var read: [[String]] = []
+        var padded: [UnsafeBufferPointer<UInt8>] = []
+        try? batch.forEachRow(columnCount: 0, padded: &padded) { row throws(ConversionError) in
+            if let span = row.span, Array(span.bytes) != Array(row.cells.map(Array.init).joined(separator: [span.separator])) {
+                fatalError("a batched row's span is not its cells")
+            }
+            read.append(row.texts)
+        }
+        return read
+    }
+
+    /// The count pass without a reader, over pieces cut where the input
+    /// says: the widest record, or nothing when it leaves the count to
+    /// the reader; never anything else.
+    private static func measured(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8, widest: Int) {
+        var measure = CSVLineMeasure(delimiter: delimiter, maxCells: .max, maxField: .max)
+        let pieceSize = Int(buffer.first ?? 0) % 97 + 1
+        var start = 0
+        while start < buffer.count {
+            let end = min(buffer.count, start + pieceSize)
+            guard (try? measure.measure(UnsafeBufferPointer(rebasing: buffer[start..<end]))) == true else { return }
+            start = end
+        }
+        guard (try? measure.finish()) == true else { return }
+        if measure.widest != widest { fatalError("measured \(measure.widest) fields, the widest record has \(widest)") }
     }
 
     private static func stops(_ buffer: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
