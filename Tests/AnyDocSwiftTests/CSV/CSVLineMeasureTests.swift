@@ -9,8 +9,10 @@ import Testing
 @Suite struct CSVLineMeasureTests {
     /// The width `CSVLineMeasure` finds for `bytes` read in pieces of
     /// `pieceSize` bytes; nil when it leaves the count to the reader.
-    static func measured(_ bytes: [UInt8], delimiter: UInt8, pieceSize: Int, maxCells: Int = .max) throws(ConversionError) -> Int? {
-        var measure = CSVLineMeasure(delimiter: delimiter, maxCells: maxCells, maxField: 1 << 20)
+    static func measured(
+        _ bytes: [UInt8], delimiter: UInt8, pieceSize: Int, maxCells: Int = .max, maxField: Int = 1 << 20
+    ) throws(ConversionError) -> Int? {
+        var measure = CSVLineMeasure(delimiter: delimiter, maxCells: maxCells, maxField: maxField)
         var start = 0
         while start < bytes.count {
             let end = min(bytes.count, start + pieceSize)
@@ -95,5 +97,39 @@ import Testing
         let bytes = Array(String(repeating: "a,b,\"c\nd\"\n", count: 50).utf8)
         #expect(throws: ConversionError.self) { try Self.measured(bytes, delimiter: 0x2C, pieceSize: 64, maxCells: 149) }
         #expect(try Self.measured(bytes, delimiter: 0x2C, pieceSize: 64, maxCells: 150) == 3)
+    }
+
+    /// A field over the field limit, wherever it is (the last one too,
+    /// with no line break after it), leaves the count to the reader,
+    /// which fails on it.
+    @Test func aFieldOverTheLimitIsLeftToTheReader() throws {
+        var generator = SystemRandomNumberGenerator()
+        var measuredTexts = 0
+        for round in 0..<3000 {
+            let bytes = CSVRecordScanTests.randomText(&generator, round: round)
+            let delimiter = CSVDelimiter.candidates.randomElement(using: &generator)!
+            let maxField = Int.random(in: 64...260, using: &generator)
+            let pieceSize = [1, 7, 64, 65, 4096].randomElement(using: &generator)!
+            guard let width = try Self.measured(bytes, delimiter: delimiter, pieceSize: pieceSize, maxField: maxField) else {
+                continue
+            }
+            measuredTexts += 1
+            let exact = CSVRecordScanTests.counted(bytes, delimiter: delimiter)
+            let text = String(decoding: bytes, as: UTF8.self).debugDescription
+            #expect(exact.longest <= maxField, "\(text) limit \(maxField) pieces \(pieceSize)")
+            #expect(width == (exact.counts.max() ?? 0), "\(text)")
+        }
+        #expect(measuredTexts > 500)
+        for last in ["x", "\"x", "\"x\"\""] {
+            let bytes = Array("a,b\n1,".utf8) + Array(last.utf8) + Array(repeating: UInt8(ascii: "x"), count: 300)
+            #expect(try Self.measured(bytes, delimiter: 0x2C, pieceSize: 64, maxField: 200) == nil, "\(last)")
+        }
+    }
+
+    @Test func aConversionWhoseLastFieldIsTooLongFails() throws {
+        let bytes = Array("a,b\n1,".utf8) + Array(repeating: UInt8(ascii: "x"), count: 3 << 19)
+        let failure = CSVBlockEdgeTests.Outcome.failed("\(CSVConverter.fieldTooLong(1 << 20))")
+        #expect(CSVBlockEdgeTests.whole(bytes) == failure)
+        #expect(CSVBlockEdgeTests.pieces(bytes, sizes: [1 << 20], lookAhead: 4 << 20) == failure)
     }
 }

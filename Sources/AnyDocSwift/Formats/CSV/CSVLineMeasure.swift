@@ -67,6 +67,8 @@ struct CSVLineMeasure {
     /// false when the exact reader must count it.
     mutating func finish() throws(ConversionError) -> Bool {
         guard quoted == 0 else { return false }
+        // The last field, when no stop ends it, runs to the end of the text.
+        longestField = max(longestField, fieldLength)
         if lineStarted, try !endRecord() { return false }
         lineStarted = false
         return true

@@ -4,14 +4,21 @@
 /// half the time of the write pass.
 ///
 /// The records are those the stream reads on one thread, in the same
-/// order; a failure reading one comes after the records before it. At
-/// most `window` batches wait to be written, so memory stays bounded.
+/// order; a failure reading one comes after the records before it. The
+/// reading thread is at most one batch ahead, so memory stays bounded.
 final class CSVReadAhead {
-    /// A batch ends once it holds this many bytes (or `batchRecords`
-    /// records), so it stays in cache on its way between the threads.
+    /// A batch ends once it holds this many bytes, records or fields
+    /// (after the record that reached it), so it stays in cache on its way
+    /// between the threads, and a batch of wide rows of empty fields stays
+    /// as small.
     static let batchBytes = 1 << 18
     static let batchRecords = 4096
-    private static let window = 3
+    static let batchFields = 1 << 15
+    /// Batches the reading thread may be ahead: one waits while the next
+    /// is read. With the one being written, at most three batches are
+    /// held, so memory beyond the single-thread path's is about 1 MB, or
+    /// three times a record bigger than a batch.
+    private static let window = 2
 
     /// Whether reading ahead pays for a thread, on a text of `textBytes`
     /// bytes: when the document may use a second core and the text is
@@ -42,7 +49,9 @@ final class CSVReadAhead {
             }
             do throws(ConversionError) {
                 try deadline.check()
-                while batch.byteCount < CSVReadAhead.batchBytes, batch.count < CSVReadAhead.batchRecords {
+                while batch.byteCount < CSVReadAhead.batchBytes, batch.count < CSVReadAhead.batchRecords,
+                    batch.fieldCount < CSVReadAhead.batchFields
+                {
                     guard try records.next(into: &batch) else {
                         batch.isLast = true
                         batch.unclosedQuote = records.unclosedQuote

@@ -23,7 +23,8 @@ final class CSVRecordBatch: CSVFields, @unchecked Sendable {
     /// Where each field ends in `bytes`.
     @exclusivity(unchecked) private var fieldEnds: UnsafeMutablePointer<Int>
     @exclusivity(unchecked) private var fieldCapacity: Int
-    @exclusivity(unchecked) private var fieldCount = 0
+    /// The fields held.
+    @exclusivity(unchecked) private(set) var fieldCount = 0
     /// Each field's bytes, once `makeCells()` has made them.
     @exclusivity(unchecked) private var cells = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>.allocate(capacity: 0)
     /// Each record's end in `fieldEnds`, times two, plus one when it was
