@@ -36,12 +36,7 @@ final class MarkdownBytes {
     @inline(__always)
     func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
-        let grown = max(2 * capacity, count + extra)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        larger.initialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity = grown
+        ManualStorage.grow(&base, capacity: &capacity, count: count, needed: count + extra)
     }
 
     @inline(__always)

@@ -192,20 +192,10 @@ final class CSVRecordBatch: CSVFields, @unchecked Sendable {
     @inline(__always)
     private func reserve(_ extra: Int) {
         guard byteCount + extra > byteCapacity else { return }
-        let grown = max(2 * byteCapacity, byteCount + extra)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        larger.initialize(from: bytes, count: byteCount)
-        bytes.deallocate()
-        bytes = larger
-        byteCapacity = grown
+        ManualStorage.grow(&bytes, capacity: &byteCapacity, count: byteCount, needed: byteCount + extra)
     }
 
     private func growFields() {
-        let grown = 2 * fieldCapacity
-        let larger = UnsafeMutablePointer<Int>.allocate(capacity: grown)
-        larger.initialize(from: fieldEnds, count: fieldCount)
-        fieldEnds.deallocate()
-        fieldEnds = larger
-        fieldCapacity = grown
+        ManualStorage.grow(&fieldEnds, capacity: &fieldCapacity, count: fieldCount, needed: fieldCount + 1)
     }
 }
