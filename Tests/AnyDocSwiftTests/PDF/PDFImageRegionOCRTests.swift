@@ -39,6 +39,57 @@ struct PDFImageRegionOCRTests {
         #expect(markdown == never)
     }
 
+    @Test("Images are looked for only in files that name an image XObject")
+    func imageXObjectNames() throws {
+        func mayExist(_ text: String) -> Bool { PDFImageXObjects.mayExist(in: Array(text.utf8)) }
+        #expect(mayExist("<< /Type /XObject /Subtype /Image /Width 10 >>"))
+        #expect(mayExist("<</Subtype/Image/Width 10>>"))
+        #expect(mayExist("/Subtype\n/Image\r\n"))
+        #expect(mayExist("/Subtype /Image"))
+        #expect(!mayExist("/ProcSet [/PDF /Text /ImageB /ImageC /ImageI]"))
+        #expect(!mayExist("/Images /Imagery (Image) Image"))
+        #expect(!mayExist(""))
+        for file in ["text-with-receipt-image.pdf", "text-with-photo.pdf"] {
+            #expect(PDFImageXObjects.mayExist(in: try Corpus.testDocument("pdf/\(file)")))
+        }
+        #expect(!PDFImageXObjects.mayExist(in: try Corpus.testDocument("pdf/headings.pdf")))
+    }
+
+    /// One page drawing an 8×8 gray inline image over most of the page,
+    /// in an uncompressed content stream: no `/Image` name anywhere.
+    static func inlineImageScan() -> [UInt8] {
+        let pixels = String(repeating: "0F", count: 64)
+        let content = "q 500 0 0 700 50 50 cm BI /W 8 /H 8 /BPC 8 /CS /G /F /AHx ID \(pixels)> EI Q"
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        func object(_ body: String) {
+            offsets.append(text.utf8.count)
+            text += "\(offsets.count) 0 obj\n\(body)\nendobj\n"
+        }
+        object("<< /Type /Catalog /Pages 2 0 R >>")
+        object("<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>")
+        object("<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << >> >>")
+        object("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+        let xref = text.utf8.count
+        text += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets {
+            let digits = String(offset)
+            text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+        }
+        text += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Array(text.utf8)
+    }
+
+    @Test("A scan drawn as an inline image is still found without an image name in the file")
+    func inlineImageScanIsFound() throws {
+        let bytes = Self.inlineImageScan()
+        #expect(!PDFImageXObjects.mayExist(in: bytes))
+        var options = ConversionOptions()
+        options.ocrMode = .never
+        let result = try AnyDocConverter(options: options).document(bytes, fileName: "inline.pdf")
+        #expect(result.warnings.contains("page 1 has no text layer and OCR is off, so it is blank"))
+    }
+
     @Test("Only large images without text-layer characters are candidates")
     func candidates() {
         let page = (width: 595.0, height: 842.0)

@@ -51,7 +51,7 @@ enum PDFConverter: FormatConverter {
     ) throws(ConversionError) -> PDFDocumentReading {
         var reading = PDFDocumentReading()
         reading.pages.reserveCapacity(pageCount)
-        let keepsCharacters = recognizer == nil && input.options.ocrMode == .auto
+        let keepsCharacters = recognizer == nil && input.options.ocrMode == .auto && PDFImageXObjects.mayExist(in: input.bytes)
         let texts = PDFTextSource(document: document, pageCount: pageCount, readers: pageThreads(input, pageCount: pageCount),
                                   keepsCharacters: keepsCharacters, deadline: input.deadline)
         defer { texts.stop() }
