@@ -63,7 +63,9 @@ enum SingleByteScorer {
 
         /// Nil when the word holds a byte the code page rules out.
         init?(_ bytes: ArraySlice<UInt8>, from start: Int, table: SingleByteTable) {
-            var scripts: Set<SingleByteTable.Script> = []
+            // The word's script, and whether a second one turned up: a set
+            // would hash on every letter.
+            var script = SingleByteTable.Script.none, mixesScripts = false
             var letters = 0, uppercase = 0, lowercase = 0
             var startsUppercase: Bool?
             var frequent = 0, other = 0, joinerQuarters = 0
@@ -84,7 +86,9 @@ enum SingleByteScorer {
                     continue
                 }
                 guard entry.isWordPart else { break }
-                if entry.script != .none { scripts.insert(entry.script) }
+                if entry.script != .none {
+                    if script == .none { script = entry.script } else if entry.script != script { mixesScripts = true }
+                }
                 if entry.role == .letter {
                     letters += 1
                     if finalFormSeen { finalFormInside = true }
@@ -110,8 +114,8 @@ enum SingleByteScorer {
             end = index
             let allCapitals = uppercase >= 2 && lowercase == 0
             let mixedCase = uppercase > 0 && lowercase > 0 && !(uppercase == 1 && startsUppercase == true)
-            let implausible = scripts.count > 1 || mixedCase || finalFormInside
-                || (scripts == [.latin] && longestNonASCIIRun >= 3)
+            let implausible = mixesScripts || mixedCase || finalFormInside
+                || (script == .latin && longestNonASCIIRun >= 3)
             if implausible {
                 quarters = -4 * (frequent + other) + joinerQuarters
             } else {
