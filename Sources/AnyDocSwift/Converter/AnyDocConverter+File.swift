@@ -84,7 +84,12 @@ extension AnyDocConverter {
         }
         let head = try file.read(at: 0, count: 1 << 16)
         if Signatures.isZip(head) {
-            guard let archive = try? ZipArchive(file: file, limits: PackageDetector.limits) else { return nil }
+            // An archive no bigger than the head is read from it, not
+            // again through a stream of its own.
+            let whole = head.count == file.size
+            guard let archive = whole ? try? ZipArchive(head, limits: PackageDetector.limits)
+                    : try? ZipArchive(file: file, limits: PackageDetector.limits)
+            else { return nil }
             let detected = PackageDetector.detect(archive) ?? DetectedFormat(format: nil)
             if detected.isEncrypted { throw .encrypted("the document is encrypted or password protected") }
             guard let format = detected.format, format.readsFromFile, detected.fallback == nil else { return nil }
