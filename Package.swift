@@ -24,10 +24,12 @@ let package = Package(
         // store commands need it.
         .target(name: "CSQLite", dependencies: ["CDynamicLibrary"]),
         .systemLibrary(name: "CMalloc"),
+        // The process's CPU affinity, which the Glibc module leaves out.
+        .target(name: "CAffinity"),
 
         .target(
             name: "AnyDocSwift",
-            dependencies: ["CLibXML2", "CLibZip"]
+            dependencies: ["CLibXML2", "CLibZip", "CAffinity"]
         ),
         // PDF and images (Poppler, Tesseract): installed into the core's
         // format registry when linked, by CAnyDocPDFStartup's constructor.

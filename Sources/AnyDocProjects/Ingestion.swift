@@ -165,7 +165,7 @@ public struct Ingestion: Sendable {
     public init(store: ProjectStore, converter: AnyDocConverter = AnyDocConverter(), jobs: Int = 0) {
         self.store = store
         self.converter = converter
-        self.jobs = jobs > 0 ? jobs : max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.jobs = jobs > 0 ? jobs : UsableProcessors.count
     }
 
     /// A file to ingest and the logical path it is stored under.

@@ -14,7 +14,7 @@ enum ConvertCommand {
             usage: "anydoc convert <file|folder|-> ... [-o <output>] [options]")
         parser.option("output", short: "o", value: "path", help: "Write to this file (one input) or folder (several inputs or a folder).")
         parser.option("format", value: "name", help: "Read the input as this format (docx, csv, md, …) instead of detecting it.")
-        parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the number of cores).")
+        parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the cores this process may use).")
         parser.option("assets", value: "folder", help: "Write embedded images there (one folder per document in a batch), linked relative to each Markdown file.")
         parser.option("password", value: "text", help: "Password for an encrypted PDF.")
         parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
@@ -56,7 +56,7 @@ enum ConvertCommand {
         var markdownOptions = MarkdownOptions()
         markdownOptions.frontMatter = parsed.has("front-matter")
         markdownOptions.provenanceMarkers = !parsed.has("no-markers")
-        let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try parsed.integer("jobs", in: 1...1024) ?? UsableProcessors.count
         let inputs = try InputFiles(paths: parsed.positionals, listed: listed, selection: selection(parsed))
         let converter = AnyDocConverter(options: options)
 
@@ -85,7 +85,7 @@ enum ConvertCommand {
         let shard = try WorkerOutput.shard(parsed.value("shard"))
         let paths = (parsed.positionals + listed).filter { shard == nil || WorkerOutput.belongs($0, to: shard!) }
         let chunks = parsed.has("chunks") ? try ChunkOutput.options(parsed) : nil
-        let jobs = try parsed.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try parsed.integer("jobs", in: 1...1024) ?? UsableProcessors.count
         return WorkerOutput(converter: AnyDocConverter(options: try conversionOptions(parsed)), chunks: chunks, jobs: jobs).run(paths)
     }
 

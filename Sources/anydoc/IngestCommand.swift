@@ -11,7 +11,7 @@ enum IngestCommand {
             usage: "anydoc ingest <file|folder> ... --project <name> [--store <folder>] [--jobs <n>] [--json]\n       anydoc ingest --records <file|-> [<file|folder> ...] --project <name>\n       anydoc ingest <file|folder> ... --list")
         parser.option("project", short: "p", value: "name", help: "The project to add to (created if missing).")
         StoreCommandSupport.addStoreOption(&parser)
-        parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the number of cores).")
+        parser.option("jobs", short: "j", value: "n", help: "Convert this many files at once (default: the cores this process may use).")
         parser.option("ocr", value: "auto|always|never", help: "When PDF pages are OCRed (default auto: pages without a text layer).")
         parser.option("ocr-lang", value: "lang", help: "Tesseract languages, e.g. eng, chi_sim, jpn+eng (default: eng, and pages that read poorly in the model of their detected script).")
         parser.option("time-limit", value: "seconds", help: "Give up on a document after this long (default 120).")

@@ -69,8 +69,8 @@ public struct ConversionOptions: Sendable {
     }
 
     /// OCR threads for one document when `ocrWorkers` is not set: the
-    /// online cores, at most 64.
+    /// cores the process may use, at most 64.
     package static var defaultOCRWorkers: Int {
-        max(1, min(64, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        min(64, UsableProcessors.count)
     }
 }

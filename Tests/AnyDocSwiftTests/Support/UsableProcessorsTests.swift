@@ -1,0 +1,35 @@
+import Glibc
+import Testing
+@testable import AnyDocSwift
+
+/// The CPU count that sizes thread pools follows the affinity mask, as
+/// `taskset` or a container's cpuset sets it, not the machine's CPUs.
+@Suite struct UsableProcessorsTests {
+    private typealias Affinity = @convention(c) (Int32, Int, UnsafeMutableRawPointer) -> Int32
+
+    /// glibc's `sched_getaffinity` and `sched_setaffinity`, which the Glibc
+    /// module does not declare.
+    private static func affinityCalls() -> (get: Affinity, set: Affinity)? {
+        guard let program = dlopen(nil, RTLD_NOW), let get = dlsym(program, "sched_getaffinity"),
+              let set = dlsym(program, "sched_setaffinity")
+        else { return nil }
+        return (unsafeBitCast(get, to: Affinity.self), unsafeBitCast(set, to: Affinity.self))
+    }
+
+    @Test("One allowed CPU counts as one, however many are online")
+    func followsTheMask() throws {
+        let calls = try #require(Self.affinityCalls())
+        var saved = [UInt8](repeating: 0, count: 128)
+        try #require(calls.get(0, saved.count, &saved) == 0)
+        #expect(UsableProcessors.current() == saved.reduce(0) { $0 + $1.nonzeroBitCount })
+
+        // The calling thread alone is pinned to its first allowed CPU.
+        let first = try #require(saved.indices.first { saved[$0] != 0 })
+        var one = [UInt8](repeating: 0, count: saved.count)
+        one[first] = saved[first] & (~saved[first] &+ 1)
+        try #require(calls.set(0, one.count, &one) == 0)
+        defer { _ = calls.set(0, saved.count, &saved) }
+        #expect(UsableProcessors.current() == 1)
+        #expect(sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 1)
+    }
+}
