@@ -33,3 +33,28 @@ import Testing
         #expect(sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 1)
     }
 }
+
+/// A container's CPU quota read from its control group.
+@Suite struct CgroupQuotaTests {
+    @Test("cpu.max and cfs quotas round up to whole CPUs; none without a quota")
+    func quotas() {
+        #expect(CgroupQuota.cpus(cpuMax: "100000 100000\n") == 1)
+        #expect(CgroupQuota.cpus(cpuMax: "150000 100000\n") == 2)
+        #expect(CgroupQuota.cpus(cpuMax: "50000 100000") == 1)
+        #expect(CgroupQuota.cpus(cpuMax: "400000") == 4)
+        #expect(CgroupQuota.cpus(cpuMax: "max 100000\n") == nil)
+        #expect(CgroupQuota.cpus(cpuMax: "-1 100000") == nil)
+        #expect(CgroupQuota.cpus(cpuMax: "100000 0") == nil)
+        #expect(CgroupQuota.cpus(cpuMax: "") == nil)
+    }
+
+    @Test("The v2 group and the v1 groups with the cpu controller are looked at")
+    func groups() {
+        let membership = "12:cpu,cpuacct:/docker/abc\n4:memory:/docker/abc\n1:name=systemd:/x\n0::/user.slice/app\n"
+        let found = CgroupQuota.groups(membership)
+        #expect(found.map(\.root) == ["/sys/fs/cgroup/cpu,cpuacct", "/sys/fs/cgroup"])
+        #expect(found.map(\.path) == ["/docker/abc", "/user.slice/app"])
+        #expect(found.map(\.isV2) == [false, true])
+        #expect(CgroupQuota.groups("0::/../../etc\n").isEmpty)
+    }
+}
