@@ -51,7 +51,8 @@ enum PDFConverter: FormatConverter {
     ) throws(ConversionError) -> PDFDocumentReading {
         var reading = PDFDocumentReading()
         reading.pages.reserveCapacity(pageCount)
-        let keepsCharacters = recognizer == nil && input.options.ocrMode == .auto && PDFImageXObjects.mayExist(in: input.bytes)
+        let namesImages = PDFImageXObjects.mayExist(in: input.bytes)
+        let keepsCharacters = recognizer == nil && input.options.ocrMode == .auto && namesImages
         let texts = PDFTextSource(document: document, pageCount: pageCount, readers: pageThreads(input, pageCount: pageCount),
                                   keepsCharacters: keepsCharacters, deadline: input.deadline)
         defer { texts.stop() }
@@ -67,7 +68,11 @@ enum PDFConverter: FormatConverter {
             let (pageWidth, pageHeight, width, height) = (text.pageWidth, text.pageHeight, text.width, text.height)
             var content = PDFPageContent(number: number, width: width, height: height, lines: text.lines, links: text.uris)
             if text.isUpright {
-                content.rules = rules(of: { document.page(at: index) }, images: text.imageAreas, lines: text.lines,
+                // Without image XObjects no image needs locating, a pass
+                // over the page's drawing, to keep it out of the render
+                // (inline images are small enough to draw).
+                let images = text.imageAreas ?? (namesImages ? nil : [])
+                content.rules = rules(of: { document.page(at: index) }, images: images, lines: text.lines,
                                       width: width, height: height, budget: &ruleBudget)
             }
             reading.unmappedCount += text.unmapped
