@@ -55,6 +55,27 @@ struct PDFImageRegionOCRTests {
         #expect(!PDFImageXObjects.mayExist(in: try Corpus.testDocument("pdf/headings.pdf")))
     }
 
+    @Test("The image-name scan agrees with a plain search on random bytes")
+    func imageXObjectNamesAgainstReference() {
+        let pieces: [[UInt8]] = ["/Image", "/ImageB", "/Imag", "Image", "/", " ", "\n", "[", "]", ">>", "(", "%", "e", "/I"]
+            .map { Array($0.utf8) } + [[0], [0x80]]
+        let delimiters = Set(" \t\n\r\u{0C}\u{0}()<>[]{}/%".utf8)
+        func reference(_ bytes: [UInt8]) -> Bool {
+            let name = Array("/Image".utf8)
+            guard bytes.count >= name.count else { return false }
+            return (0...(bytes.count - name.count)).contains { start in
+                Array(bytes[start..<start + name.count]) == name
+                    && (start + name.count == bytes.count || delimiters.contains(bytes[start + name.count]))
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...12, using: &generator)
+            let bytes = (0..<count).flatMap { _ in pieces.randomElement(using: &generator)! }
+            #expect(PDFImageXObjects.mayExist(in: bytes) == reference(bytes), "\(bytes)")
+        }
+    }
+
     /// One page drawing an 8×8 gray inline image over most of the page,
     /// in an uncompressed content stream: no `/Image` name anywhere.
     static func inlineImageScan() -> [UInt8] {
