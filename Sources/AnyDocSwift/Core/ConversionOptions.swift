@@ -35,7 +35,8 @@ public struct ConversionOptions: Sendable {
     /// When PDF pages are OCRed.
     public var ocrMode: OCRMode = .auto
     /// Threads that OCR the pages of one document, each with its own
-    /// Tesseract engine; nil for one per core.
+    /// Tesseract engine; nil for one per core the process may use (its
+    /// CPU affinity mask and a container's CPU quota count).
     public var ocrWorkers: Int?
     /// Read the bytes of embedded images into `Document.assets`. Without
     /// them images keep their asset names (and show as their alternative
