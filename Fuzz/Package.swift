@@ -15,7 +15,11 @@ let package = Package(
         .target(name: "CFuzzerDriver"),
         .executableTarget(
             name: "AnyDocFuzz",
-            dependencies: ["CFuzzerDriver", .product(name: "AnyDocSwift", package: mainPackageFolder)]
+            dependencies: [
+                "CFuzzerDriver", .product(name: "AnyDocSwift", package: mainPackageFolder),
+                // PDF's converter is installed only when this product is linked.
+                .product(name: "AnyDocPDF", package: mainPackageFolder),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,12 @@ guard let target = FuzzTarget(rawValue: name) else {
     _ = message.withUTF8 { write(2, $0.baseAddress, $0.count) }
     exit(2)
 }
+let missing = target.formatsWithoutConverter
+guard missing.isEmpty else {
+    var message = "no converter for \(missing.map(\.rawValue).joined(separator: ", ")) is linked into the fuzz driver\n"
+    _ = message.withUTF8 { write(2, $0.baseAddress, $0.count) }
+    exit(2)
+}
 selectedTarget = target
 
 var argumentCount = CommandLine.argc
