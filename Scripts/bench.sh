@@ -79,7 +79,8 @@ if [ "${1:-}" = "--startup" ]; then
 fi
 
 # The folder batch on one core against firecrawl-anydoc's in-process loop
-# over the same files, whole process against whole process.
+# over the same files, whole process against whole process, both pinned to
+# one CPU (taskset); formats the rival refuses every file of are left out.
 #   Scripts/bench.sh --batch [FOLDER]   (FOLDER defaults to ../shared/corpus)
 if [ "${1:-}" = "--batch" ]; then
   venv="${BENCH_VENV:-.build/bench-venv}"
