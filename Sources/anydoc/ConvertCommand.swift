@@ -56,7 +56,10 @@ enum ConvertCommand {
         var markdownOptions = MarkdownOptions()
         markdownOptions.frontMatter = parsed.has("front-matter")
         markdownOptions.provenanceMarkers = !parsed.has("no-markers")
-        let jobs = try parsed.integer("jobs", in: 1...1024) ?? UsableProcessors.count
+        // The default is looked up only for a batch: a single file needs no
+        // reading of the CPU affinity and control group files.
+        let askedJobs = try parsed.integer("jobs", in: 1...1024)
+        var jobs: Int { askedJobs ?? UsableProcessors.count }
         let inputs = try InputFiles(paths: parsed.positionals, listed: listed, selection: selection(parsed))
         let converter = AnyDocConverter(options: options)
 
