@@ -12,24 +12,11 @@ import Testing
 
     /// A valid PDF of `count` empty pages.
     static func emptyPages(_ count: Int) -> [UInt8] {
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        func object(_ body: String) {
-            offsets.append(text.utf8.count)
-            text += "\(offsets.count) 0 obj\n\(body)\nendobj\n"
-        }
-        object("<< /Type /Catalog /Pages 2 0 R >>")
         let kids = (0..<count).map { "\($0 + 3) 0 R" }.joined(separator: " ")
-        object("<< /Type /Pages /Kids [\(kids)] /Count \(count) /MediaBox [0 0 612 792] >>")
-        for _ in 0..<count { object("<< /Type /Page /Parent 2 0 R >>") }
-        let xref = text.utf8.count
-        text += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets {
-            let digits = String(offset)
-            text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
-        text += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Array(text.utf8)
+        return MinimalPDF.bytes(objects: [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [\(kids)] /Count \(count) /MediaBox [0 0 612 792] >>",
+        ] + Array(repeating: "<< /Type /Page /Parent 2 0 R >>", count: count))
     }
 
     @Test func garbageIsMalformed() {

@@ -81,24 +81,12 @@ struct PDFImageRegionOCRTests {
     static func inlineImageScan() -> [UInt8] {
         let pixels = String(repeating: "0F", count: 64)
         let content = "q 500 0 0 700 50 50 cm BI /W 8 /H 8 /BPC 8 /CS /G /F /AHx ID \(pixels)> EI Q"
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        func object(_ body: String) {
-            offsets.append(text.utf8.count)
-            text += "\(offsets.count) 0 obj\n\(body)\nendobj\n"
-        }
-        object("<< /Type /Catalog /Pages 2 0 R >>")
-        object("<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>")
-        object("<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << >> >>")
-        object("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
-        let xref = text.utf8.count
-        text += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets {
-            let digits = String(offset)
-            text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
-        text += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return Array(text.utf8)
+        return MinimalPDF.bytes(objects: [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>",
+            "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << >> >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+        ])
     }
 
     @Test("A scan drawn as an inline image is still found without an image name in the file")

@@ -6,12 +6,8 @@ enum TextPDF {
                                 "signal", "garden", "copper", "ledger", "summit", "lantern", "meadow", "orbit"]
 
     static func make(pages: Int, lines: Int = 30) -> [UInt8] {
-        var out: [UInt8] = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        func object(_ body: String) {
-            offsets.append(out.count)
-            out += Array("\(offsets.count) 0 obj\n\(body)\nendobj\n".utf8)
-        }
+        var objects: [String] = []
+        func object(_ body: String) { objects.append(body) }
         object("<< /Type /Catalog /Pages 2 0 R >>")
         let kids = (0..<pages).map { "\(4 + 2 * $0) 0 R" }.joined(separator: " ")
         object("<< /Type /Pages /Kids [\(kids)] /Count \(pages) >>")
@@ -26,13 +22,6 @@ enum TextPDF {
             }
             object("<< /Length \(stream.utf8.count) >>\nstream\n\(stream)endstream")
         }
-        let xref = out.count
-        var table = "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets {
-            let digits = String(offset)
-            table += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
-        table += "trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return out + Array(table.utf8)
+        return MinimalPDF.bytes(objects: objects)
     }
 }

@@ -173,20 +173,7 @@ enum HostileDocuments {
             let contents = number == pageObjects.last ? " /Contents 4 0 R" : ""
             objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >>\(contents) >>")
         }
-        var pdf = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        for (index, body) in objects.enumerated() {
-            offsets.append(pdf.count)
-            pdf += Array("\(index + 1) 0 obj\n\(body)\nendobj\n".utf8)
-        }
-        let xref = pdf.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets {
-            let digits = String(offset)
-            table += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return pdf + Array(table.utf8)
+        return MinimalPDF.bytes(objects: objects)
     }
 
     // MARK: Helpers
