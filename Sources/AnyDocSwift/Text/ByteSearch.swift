@@ -8,7 +8,7 @@ import Darwin
 /// written: walking bytes one at a time, or comparing characters, costs
 /// many times more, and these questions are asked of every paragraph,
 /// tag, font name and class attribute.
-enum ByteSearch {
+package enum ByteSearch {
     /// Where `byte` first occurs in `buffer` from `start`.
     static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
         guard start >= 0, start < buffer.count, let base = buffer.baseAddress,
@@ -36,7 +36,7 @@ enum ByteSearch {
 
     /// Where the literal `pattern` next occurs in `buffer` at or after
     /// `start`.
-    static func firstOffset(of pattern: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    package static func firstOffset(of pattern: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start >= 0, start <= buffer.count else { return nil }
         let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
         return firstOffset(of: needle, in: UnsafeBufferPointer(rebasing: buffer[start...])).map { start + $0 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+internal import AnyDocSwift
 
 /// Whether a PDF's bytes can hold an image XObject, asked once before
 /// every text page is searched for images: that search draws the page a
@@ -18,18 +14,12 @@ import Darwin
 enum PDFImageXObjects {
     static func mayExist(in bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
             let name: StaticString = "/Image"
-            let length = name.utf8CodeUnitCount
             var offset = 0
-            while offset < buffer.count, let slash = memchr(base + offset, Int32(UInt8(ascii: "/")), buffer.count - offset) {
-                let start = UnsafeRawPointer(slash) - UnsafeRawPointer(base)
-                let end = start + length
-                if end <= buffer.count, memcmp(base + start, name.utf8Start, length) == 0,
-                   end == buffer.count || endsName(buffer[end]) {
-                    return true
-                }
-                offset = start + 1
+            while let found = ByteSearch.firstOffset(of: name, in: buffer, from: offset) {
+                let end = found + name.utf8CodeUnitCount
+                if end == buffer.count || endsName(buffer[end]) { return true }
+                offset = found + 1
             }
             return false
         }
