@@ -74,11 +74,14 @@ enum CgroupQuota {
         return max(1, quota / period + (quota % period == 0 ? 0 : 1))
     }
 
-    /// A kernel-made text file (its size reads as 0), at most 4 KB.
-    private static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    /// A kernel-made text file (its size reads as 0), at most 4 KB; only
+    /// a regular file, opened without blocking, is read.
+    static func readSmallFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         guard let bytes = try? FileReader.readAll(descriptor: descriptor, expected: 256, maxBytes: 4096) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }

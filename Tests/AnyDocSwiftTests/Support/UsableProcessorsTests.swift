@@ -58,3 +58,24 @@ import Testing
         #expect(CgroupQuota.groups("0::/../../etc\n").isEmpty)
     }
 }
+
+/// The control group files are read only when they are regular files.
+@Suite struct CgroupFileTests {
+    @Test("A FIFO in place of a control group file is refused at once, a regular file read")
+    func onlyRegularFiles() throws {
+        let folder = "/tmp/anydoc-cgroup-\(getpid())"
+        mkdir(folder, 0o700)
+        defer {
+            unlink(folder + "/fifo")
+            unlink(folder + "/cpu.max")
+            rmdir(folder)
+        }
+        try #require(mkfifo(folder + "/fifo", 0o600) == 0)
+        #expect(CgroupQuota.readSmallFile(folder + "/fifo") == nil)
+        let descriptor = open(folder + "/cpu.max", O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        try #require(descriptor >= 0)
+        _ = write(descriptor, "200000 100000\n", 14)
+        close(descriptor)
+        #expect(CgroupQuota.readSmallFile(folder + "/cpu.max") == "200000 100000\n")
+    }
+}
