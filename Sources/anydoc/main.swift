@@ -23,8 +23,8 @@ let commands: [(name: String, summary: String, run: (ArraySlice<String>) throws 
 }
 
 signal(SIGPIPE, SIG_IGN)
-ProcessTuning.apply()
 let arguments = CommandLine.arguments.dropFirst()
+ProcessTuning.apply(arguments: arguments)
 guard let name = arguments.first else {
     Terminal.writeError(mainHelp())
     exit(2)

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// A long-running command starts itself once more with glibc's per-thread
+/// allocation cache enlarged (see `ProcessTuning` in the CLI). What the
+/// tests see is the restarted process's environment, in /proc, and that
+/// its standard input and output still work.
+@Suite struct AllocationCacheRestartTests {
+    static let tunable = "GLIBC_TUNABLES=glibc.malloc.tcache_count=1024"
+
+    /// The process's environment, one `NAME=value` entry each.
+    static func environment(of process: Process) -> [String] {
+        guard let bytes = FileManager.default.contents(atPath: "/proc/\(process.processIdentifier)/environ") else { return [] }
+        return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Waits up to 10 s for the process's environment to hold `entry`.
+    static func waitForEntry(_ entry: String, in process: Process) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, process.isRunning {
+            if environment(of: process).contains(entry) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    /// `anydoc arguments…` with standard input from a pipe the test holds
+    /// and `extra` added to an environment without `GLIBC_TUNABLES`.
+    static func start(_ arguments: [String], extra: [String: String] = [:], output: String) throws -> (Process, Pipe) {
+        let binary = try #require(AnydocProcess.executable, "the anydoc executable is not beside the test bundle")
+        let process = Process()
+        let input = Pipe()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["GLIBC_TUNABLES"] = nil
+        process.environment = environment.merging(extra) { $1 }
+        process.standardInput = input
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input)
+    }
+
+    @Test(.hangGuard) func theServerRestartsWithTheLargerCacheAndStillAnswers() throws {
+        let fixture = try Fixture()
+        let output = fixture.folder + "/mcp.out"
+        let (server, input) = try Self.start(["mcp", "--store", fixture.storePath], output: output)
+        defer { if server.isRunning { server.terminate() } }
+        #expect(Self.waitForEntry(Self.tunable, in: server), "environment: \(Self.environment(of: server))")
+
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+        input.fileHandleForWriting.write(Data((initialize + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        server.waitUntilExit()
+        let answer = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        #expect(answer.contains(#""id":1"#) && answer.contains("serverInfo"), "answer: \(answer)")
+    }
+
+    @Test(.hangGuard) func aBatchFromAFileListRestartsAndConverts() throws {
+        let fixture = try Fixture()
+        try fixture.write("guide.md", "# Guide\n\nText.\n")
+        let out = fixture.folder + "/out"
+        let (convert, input) = try Self.start(
+            ["convert", "--files-from", "-", "-o", out, "--quiet"], output: fixture.folder + "/convert.out")
+        defer { if convert.isRunning { convert.terminate() } }
+        #expect(Self.waitForEntry(Self.tunable, in: convert), "environment: \(Self.environment(of: convert))")
+
+        // The list is read by the restarted process, from the same pipe.
+        input.fileHandleForWriting.write(Data((fixture.documents + "/guide.md\n").utf8))
+        try input.fileHandleForWriting.close()
+        convert.waitUntilExit()
+        #expect(convert.terminationStatus == 0)
+        let converted = FileManager.default.enumerator(atPath: out)?.compactMap { $0 as? String }.filter { $0.hasSuffix("guide.md") } ?? []
+        #expect(converted.count == 1, "output folder: \(converted)")
+    }
+
+    @Test(.hangGuard) func aTunablesSettingOfTheUsersIsLeftAsItIs() throws {
+        let fixture = try Fixture()
+        let own = "glibc.malloc.perturb=0"
+        let (server, input) = try Self.start(
+            ["mcp", "--store", fixture.storePath], extra: ["GLIBC_TUNABLES": own], output: fixture.folder + "/mcp.out")
+        defer { if server.isRunning { server.terminate() } }
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+        input.fileHandleForWriting.write(Data((initialize + "\n").utf8))
+        // Once it has answered, any restart would have happened.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !((try? String(contentsOfFile: fixture.folder + "/mcp.out", encoding: .utf8)) ?? "").contains("serverInfo") {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let environment = Self.environment(of: server)
+        #expect(environment.contains("GLIBC_TUNABLES=" + own), "environment: \(environment)")
+        #expect(!environment.contains(Self.tunable))
+        try input.fileHandleForWriting.close()
+        server.waitUntilExit()
+    }
+}
