@@ -26,12 +26,24 @@ enum ProcessTuning {
     /// same. Only the dynamic loader reads the setting, from the environment,
     /// before `main`: so a command with enough work to pay for a second
     /// start (about 4 ms) executes itself again once, with the variable set.
-    /// A `GLIBC_TUNABLES` the user set is left as it is.
+    /// A `GLIBC_TUNABLES` the user set, even empty, is left as it is (and
+    /// turns the restart off, as a profiler running the command needs).
     private static func enlargeAllocationCache(arguments: ArraySlice<String>) {
-        guard getenv("GLIBC_TUNABLES") == nil, worthRestarting(arguments) else { return }
+        guard getenv("GLIBC_TUNABLES") == nil, worthRestarting(arguments), let executable = ownExecutable() else { return }
         setenv("GLIBC_TUNABLES", allocationCacheTunable, 1)
         // Returns only on failure; the command then runs with the default cache.
-        _ = execv("/proc/self/exe", CommandLine.unsafeArgv)
+        _ = execv(executable, CommandLine.unsafeArgv)
+    }
+
+    /// The running program's file. Read through the link rather than
+    /// executing /proc/self/exe itself: under an emulator or valgrind the
+    /// link names the host tool, which the kernel would start instead,
+    /// while reading the link gives the program's own path.
+    private static func ownExecutable() -> String? {
+        var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &path, path.count - 1)
+        guard count > 0, count < path.count - 1 else { return nil }
+        return String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// True for the server, and for a conversion or ingest of a folder, a
