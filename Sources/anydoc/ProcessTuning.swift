@@ -21,16 +21,17 @@ enum ProcessTuning {
     /// coalesced. Poppler frees a page's worth of small objects (words,
     /// their five character arrays, selections) at once and allocates as
     /// many for the next page, so with 7 about a fifth of a long PDF's CPU
-    /// time is spent in malloc and free; with 1,024 that share drops to
-    /// what a PDF's text costs in jemalloc, and resident memory stays the
-    /// same. Only the dynamic loader reads the setting, from the environment,
+    /// time is spent in malloc and free; with 1,024 a 1,000-page PDF takes
+    /// a tenth less CPU (as much as under jemalloc) in the same resident
+    /// memory. Only the dynamic loader reads the setting, from the environment,
     /// before `main`: so a command with enough work to pay for a second
     /// start (about 4 ms) executes itself again once, with the variable set.
     /// A `GLIBC_TUNABLES` the user set, even empty, is left as it is (and
     /// turns the restart off, as a profiler running the command needs).
     private static func enlargeAllocationCache(arguments: ArraySlice<String>) {
         guard getenv("GLIBC_TUNABLES") == nil, worthRestarting(arguments), let executable = ownExecutable() else { return }
-        setenv("GLIBC_TUNABLES", allocationCacheTunable, 1)
+        // The variable is also what stops the new process restarting again.
+        guard setenv("GLIBC_TUNABLES", allocationCacheTunable, 1) == 0 else { return }
         // Returns only on failure; the command then runs with the default cache.
         _ = execv(executable, CommandLine.unsafeArgv)
     }
