@@ -354,7 +354,8 @@ def batch(folder, anydoc, python, repeat):
     everything = [p for files in candidates.values() for p in files]
     read = set(subprocess.run([python, "-c", RIVAL_PROBE, *everything], capture_output=True, text=True).stdout.splitlines())
     refused = {fmt: len(files) for fmt, files in candidates.items() if not any(p in read for p in files)}
-    paths = [p for fmt, files in candidates.items() if fmt not in refused for p in files]
+    kept = [(fmt, p) for fmt, files in candidates.items() if fmt not in refused for p in files]
+    paths = [p for _, p in kept]
     if refused:
         listed = ", ".join(f"{fmt} {count}" for fmt, count in sorted(refused.items()))
         print(f"left out: formats the rival refuses every file of ({listed})")
@@ -382,7 +383,33 @@ def batch(folder, anydoc, python, repeat):
         sys.stdout.flush()
     (wall, cpu), (rival_wall, rival_cpu) = best["anydoc (--jobs 1)"], best["firecrawl-anydoc"]
     print(f"anydoc is {rival_wall / wall:.2f}× the rival by the wall clock, {rival_cpu / cpu:.2f}× by CPU time")
+    batch_by_format([fmt for fmt, _ in kept], ours, rival, work)
     shutil.rmtree(work, ignore_errors=True)
+
+
+def batch_by_format(formats, ours, rival, work):
+    """Where each side's time goes: one more run of each, its per-file times
+    summed by format (anydoc's include writing the .md file; neither counts
+    start-up). `formats` names each input's format, in input order."""
+    import json
+    timings = os.path.join(work, "timings.tsv")
+    subprocess.run(ours + ["--timings", timings], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    ours_ms = {}
+    with open(timings) as lines:
+        for line in lines:
+            fields = line.rstrip("\n").split("\t")
+            name = os.path.basename(fields[0])
+            if len(fields) >= 4 and name[:4].isdigit():
+                ours_ms[int(name[:4])] = float(fields[3])
+    out = subprocess.run(rival, capture_output=True, text=True)
+    rival_ms = json.loads(out.stdout.strip().splitlines()[-1])["times"]
+    totals = {}
+    for index, fmt in enumerate(formats):
+        count, mine, theirs = totals.get(fmt, (0, 0.0, 0.0))
+        totals[fmt] = (count + 1, mine + ours_ms.get(index, 0.0), theirs + rival_ms[index])
+    print(f"by format (per-file times summed, one run each): {'files':>5} {'anydoc ms':>10} {'rival ms':>9} {'anydoc ×':>9}")
+    for fmt, (count, mine, theirs) in sorted(totals.items(), key=lambda item: -item[1][1]):
+        print(f"  {fmt:46} {count:5} {mine:10.1f} {theirs:9.1f} {theirs / max(mine, 0.001):8.2f}×")
 
 
 def run_mode(flag, folder_help, run):
