@@ -24,6 +24,8 @@ let package = Package(
         // store commands need it.
         .target(name: "CSQLite", dependencies: ["CDynamicLibrary"]),
         .systemLibrary(name: "CMalloc"),
+        // How the process was started (getauxval), for the CLI's restart.
+        .systemLibrary(name: "CAuxiliaryVector"),
         // The process's CPU affinity, which the Glibc module leaves out.
         .target(name: "CAffinity"),
 
@@ -49,7 +51,7 @@ let package = Package(
         // this target, so the flag never reaches it.
         .executableTarget(
             name: "anydoc",
-            dependencies: ["AnyDocSwift", "AnyDocPDF", "AnyDocProjects", "CMalloc"],
+            dependencies: ["AnyDocSwift", "AnyDocPDF", "AnyDocProjects", "CMalloc", "CAuxiliaryVector"],
             linkerSettings: [
                 .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux])),
                 // FoundationEssentials' own parts, which its shared library

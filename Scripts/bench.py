@@ -398,10 +398,13 @@ def batch_by_format(formats, ours, rival, work):
     with open(timings) as lines:
         for line in lines:
             fields = line.rstrip("\n").split("\t")
-            name = os.path.basename(fields[0])
-            if len(fields) >= 4 and name[:4].isdigit():
-                ours_ms[int(name[:4])] = float(fields[3])
+            index = os.path.basename(fields[0]).split("-", 1)[0]
+            if len(fields) >= 4 and index.isdigit():
+                ours_ms[int(index)] = float(fields[3])
     out = subprocess.run(rival, capture_output=True, text=True)
+    if out.returncode != 0 or not out.stdout.strip():
+        print(f"by format: the rival's run failed (exit {out.returncode})")
+        return
     rival_ms = json.loads(out.stdout.strip().splitlines()[-1])["times"]
     totals = {}
     for index, fmt in enumerate(formats):

@@ -1,3 +1,4 @@
+internal import CAuxiliaryVector
 internal import CMalloc
 import Glibc
 
@@ -29,22 +30,35 @@ enum ProcessTuning {
     /// A `GLIBC_TUNABLES` the user set, even empty, is left as it is (and
     /// turns the restart off, as a profiler running the command needs).
     private static func enlargeAllocationCache(arguments: ArraySlice<String>) {
-        guard getenv("GLIBC_TUNABLES") == nil, worthRestarting(arguments), let executable = ownExecutable() else { return }
+        guard getenv("GLIBC_TUNABLES") == nil, startedByKernelAsItself, worthRestarting(arguments) else { return }
         // The variable is also what stops the new process restarting again.
         guard setenv("GLIBC_TUNABLES", allocationCacheTunable, 1) == 0 else { return }
-        // Returns only on failure; the command then runs with the default cache.
-        _ = execv(executable, CommandLine.unsafeArgv)
+        withOwnExecutable { path in _ = execv(path, CommandLine.unsafeArgv) }
+        // Still here: the command runs with the default cache.
+        unsetenv("GLIBC_TUNABLES")
     }
 
-    /// The running program's file. Read through the link rather than
-    /// executing /proc/self/exe itself: under an emulator or valgrind the
-    /// link names the host tool, which the kernel would start instead,
-    /// while reading the link gives the program's own path.
-    private static func ownExecutable() -> String? {
+    /// True when the kernel started this program's own file through its
+    /// dynamic loader, the one case where /proc/self/exe names the program
+    /// and the environment alone decides what a restart gets. Run as
+    /// `ld.so anydoc …` the loader is the program the kernel started (no
+    /// interpreter base), and a restart would lose it; a setuid or setgid
+    /// start (secure mode) may have the loader strip the variable that ends
+    /// the restarts.
+    private static var startedByKernelAsItself: Bool {
+        getauxval(UInt(AT_BASE)) != 0 && getauxval(UInt(AT_SECURE)) == 0
+    }
+
+    /// Calls `body` with the running program's file, its bytes as the
+    /// kernel gives them. Read through the link rather than executing
+    /// /proc/self/exe itself: under valgrind or an emulator the link names
+    /// the host tool, which the kernel would start instead.
+    private static func withOwnExecutable(_ body: (UnsafePointer<CChar>) -> Void) {
         var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &path, path.count - 1)
-        guard count > 0, count < path.count - 1 else { return nil }
-        return String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard count > 0, count < path.count - 1 else { return }
+        path[count] = 0
+        body(path)
     }
 
     /// True for the server, and for a conversion or ingest of a folder, a
@@ -64,14 +78,18 @@ enum ProcessTuning {
         }
         guard let parsed = try? parser.parse(arguments.dropFirst()), !parsed.has("help") else { return false }
         if parsed.value("files-from") != nil { return true }
+        let enough = 1 << 20
         var bytes = 0
         for path in parsed.positionals where path != "-" {
             var status = stat()
             guard stat(path, &status) == 0 else { continue }
             if status.st_mode & S_IFMT == S_IFDIR { return true }
-            if status.st_mode & S_IFMT == S_IFREG, !isNamedAsText(path) { bytes += Int(status.st_size) }
+            guard status.st_mode & S_IFMT == S_IFREG, !isNamedAsText(path) else { continue }
+            // Compared before adding: sizes near Int.max must not overflow.
+            if Int(status.st_size) >= enough - bytes { return true }
+            bytes += Int(status.st_size)
         }
-        return bytes >= 1 << 20
+        return false
     }
 
     private static func isNamedAsText(_ path: String) -> Bool {

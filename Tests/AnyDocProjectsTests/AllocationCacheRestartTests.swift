@@ -95,4 +95,59 @@ import Testing
         try input.fileHandleForWriting.close()
         server.waitUntilExit()
     }
+
+    /// The dynamic loader this test bundle was started through, as mapped.
+    static var loaderPath: String? {
+        // Read to the end: /proc reports a size of 0.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in line.split(separator: " ").last.map(String.init) }
+            .first { ($0 as NSString).lastPathComponent.hasPrefix("ld-linux") }
+    }
+
+    @Test(.hangGuard) func startedThroughTheLoaderTheServerRunsWithoutRestarting() throws {
+        // /proc/self/exe names the loader then; a restart would start the
+        // loader with the server's arguments and exit 127.
+        let fixture = try Fixture()
+        let loader = try #require(Self.loaderPath, "no ld-linux mapping in /proc/self/maps")
+        let binary = try #require(AnydocProcess.executable)
+        let output = fixture.folder + "/mcp.out"
+        let process = Process()
+        let input = Pipe()
+        process.executableURL = URL(fileURLWithPath: loader)
+        process.arguments = [binary, "mcp", "--store", fixture.storePath]
+        var environment = ProcessInfo.processInfo.environment
+        environment["GLIBC_TUNABLES"] = nil
+        process.environment = environment
+        process.standardInput = input
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+        input.fileHandleForWriting.write(Data((initialize + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let answer = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        #expect(answer.contains("serverInfo"), "answer: \(answer)")
+    }
+
+    @Test(.hangGuard) func filesWhoseSizesAddPastTheLargestIntegerAreRefusedNotACrash() throws {
+        // Sparse files on tmpfs may be as large as a file offset goes.
+        let folder = "/dev/shm/anydoc-restart-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let huge = folder + "/huge.pdf", small = folder + "/small.pdf"
+        _ = FileManager.default.createFile(atPath: huge, contents: nil)
+        try Data("%PDF-1.4\n".utf8).write(to: URL(fileURLWithPath: small))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+        try handle.truncate(atOffset: UInt64(Int.max))
+        try handle.close()
+
+        let (convert, input) = try Self.start(["convert", huge, small, "-o", folder + "/out"], output: folder + "/convert.out")
+        try input.fileHandleForWriting.close()
+        convert.waitUntilExit()
+        #expect(convert.terminationReason == .exit, "ended by signal \(convert.terminationStatus)")
+        #expect(convert.terminationStatus == 1)
+    }
 }
