@@ -71,7 +71,7 @@ enum ProcessTuning {
     static func worthRestarting(_ arguments: ArraySlice<String>) -> Bool {
         let parser: ArgumentParser
         switch arguments.first {
-        case "mcp": return true
+        case "mcp": return !arguments.contains("--help") && !arguments.contains("-h")
         case "convert": parser = ConvertCommand.parser
         case "ingest": parser = IngestCommand.parser
         default: return false
