@@ -1,3 +1,4 @@
+import AnyDocSwift
 internal import CAuxiliaryVector
 internal import CMalloc
 import Glibc
@@ -92,9 +93,13 @@ enum ProcessTuning {
         return false
     }
 
+    /// Whether the registry reads the file's extension as a table or text
+    /// format (CSV, TSV, plain text, Markdown, captions).
     private static func isNamedAsText(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return ["csv", "tsv", "txt", "md", "markdown"].contains(path[path.index(after: dot)...].lowercased())
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),
+              let format = DocumentFormat(fileExtension: String(path[path.index(after: dot)...]))
+        else { return false }
+        return format.family == .table || format.family == .text
     }
 
     /// libzip turns every entry's DOS time into a time_t with mktime(), and

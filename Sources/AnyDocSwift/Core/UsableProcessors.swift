@@ -77,11 +77,10 @@ enum CgroupQuota {
     /// A kernel-made text file (its size reads as 0), at most 4 KB; only
     /// a regular file, opened without blocking, is read.
     static func readSmallFile(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        let descriptor = POSIXFile.openForReading(path, followLinks: false)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard let status = POSIXFile.status(descriptor), POSIXFile.isRegular(status) else { return nil }
         guard let bytes = try? FileReader.readAll(descriptor: descriptor, expected: 256, maxBytes: 4096) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
