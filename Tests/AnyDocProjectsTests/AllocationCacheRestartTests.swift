@@ -195,4 +195,67 @@ import Testing
         #expect(process.terminationStatus == 0)
         #expect(markdown.count > 100_000)
     }
+
+    @Test(.hangGuard) func aProgramInAFolderWhoseNameIsNotUTF8StillRestarts() throws {
+        // The path read from /proc/self/exe goes to execv as bytes; decoded
+        // as UTF-8 first, its 0xFF became U+FFFD and the exec found nothing.
+        let binary = try #require(AnydocProcess.executable)
+        let fixture = try Fixture()
+        let folder = Array(fixture.folder.utf8CString.dropLast()) + [CChar(bitPattern: 0x2F), CChar(bitPattern: 0xFF), 0]
+        try #require(mkdir(folder, 0o700) == 0)
+        let copy = Array(folder.dropLast()) + Array("/anydoc".utf8CString).map { $0 }
+        let bytes = try #require(FileManager.default.contents(atPath: binary))
+        let out = open(copy, O_WRONLY | O_CREAT | O_EXCL, 0o700)
+        try #require(out >= 0)
+        let written = bytes.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
+        close(out)
+        try #require(written == bytes.count)
+        defer {
+            unlink(copy)
+            rmdir(folder)
+        }
+
+        var input: [Int32] = [0, 0]
+        try #require(pipe(&input) == 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_addclose(&actions, input[1])
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = [copy, Array("mcp".utf8CString), Array("--store".utf8CString), Array(fixture.storePath.utf8CString)]
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "GLIBC_TUNABLES" }.map { Array("\($0.key)=\($0.value)".utf8CString) }
+        var pid: pid_t = 0
+        let status = withCStrings(arguments) { argv in
+            withCStrings(environment) { envp in posix_spawn(&pid, copy, &actions, nil, argv, envp) }
+        }
+        close(input[0])
+        try #require(status == 0)
+        defer {
+            close(input[1])
+            var ended: Int32 = 0
+            _ = waitpid(pid, &ended, 0)
+        }
+        let deadline = Date().addingTimeInterval(10)
+        var restarted = false
+        while Date() < deadline, !restarted {
+            let entries = FileManager.default.contents(atPath: "/proc/\(pid)/environ")?.split(separator: 0)
+                .map { String(decoding: $0, as: UTF8.self) } ?? []
+            restarted = entries.contains(Self.tunable)
+            if !restarted { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        #expect(restarted)
+    }
+
+    /// Calls `body` with a NULL-terminated array of the C strings' pointers.
+    private func withCStrings<T>(_ strings: [[CChar]], _ body: ([UnsafeMutablePointer<CChar>?]) -> T) -> T {
+        let copies = strings.map { string -> UnsafeMutablePointer<CChar> in
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: string.count)
+            copy.initialize(from: string, count: string.count)
+            return copy
+        }
+        defer { copies.forEach { $0.deallocate() } }
+        return body(copies + [nil])
+    }
 }
