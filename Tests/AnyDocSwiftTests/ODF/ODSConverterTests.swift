@@ -127,6 +127,47 @@ import Testing
 
             """)
     }
+
+    /// A sheet's rows stream, so its body may have as many XML nodes as
+    /// its cells need rather than a document part's node limit (a
+    /// 200,000-row sheet has millions); the same body in a text document,
+    /// which is held, is still refused, and the cells stay counted.
+    @Test func aSheetMayHaveMoreNodesThanAHeldPart() throws {
+        var options = ConversionOptions()
+        options.limits.maxXMLNodes = 2_000
+        let cells = (0..<200).map { row in
+            "<table:table-row>" + (0..<4).map { column in
+                #"<table:table-cell office:value-type="string"><text:p>r\#(row)c\#(column)</text:p></table:table-cell>"#
+            }.joined() + "</table:table-row>"
+        }.joined()
+        let sheet = try AnyDocConverter(options: options).markdown(try Self.openDocument(
+            "spreadsheet", body: #"<office:spreadsheet><table:table table:name="Rows">\#(cells)</table:table></office:spreadsheet>"#))
+        #expect(sheet.contains("| r0c0 | r0c1 | r0c2 | r0c3 |"))
+        #expect(sheet.hasSuffix("| r199c0 | r199c1 | r199c2 | r199c3 |\n"))
+
+        options.limits.maxTableCells = 100
+        #expect { try AnyDocConverter(options: options).markdown(try Self.openDocument(
+            "spreadsheet", body: #"<office:spreadsheet><table:table table:name="Rows">\#(cells)</table:table></office:spreadsheet>"#))
+        } throws: { ($0 as? ConversionError)?.kind == .resourceLimit }
+
+        let paragraphs = (0..<800).map { "<text:p>p\($0)</text:p>" }.joined()
+        #expect { try AnyDocConverter(options: options).markdown(try Self.openDocument("text", body: "<office:text>\(paragraphs)</office:text>"))
+        } throws: { ($0 as? ConversionError)?.reason.contains("nodes") == true }
+    }
+
+    /// An OpenDocument package of `kind` (`text`, `spreadsheet`) whose
+    /// `content.xml` body is `body`.
+    private static func openDocument(_ kind: String, body: String) throws -> [UInt8] {
+        let content = #"<?xml version="1.0" encoding="UTF-8"?><office:document-content"#
+            + #" xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0""#
+            + #" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0""#
+            + #" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">"#
+            + "<office:body>\(body)</office:body></office:document-content>"
+        return try ZipFixture.archive([
+            ZipFixture.Member(name: "mimetype", bytes: Array("application/vnd.oasis.opendocument.\(kind)".utf8), compression: .store),
+            ZipFixture.Member(name: "content.xml", bytes: Array(content.utf8)),
+        ])
+    }
 }
 
 /// Records what a converter sends, to check streaming order.

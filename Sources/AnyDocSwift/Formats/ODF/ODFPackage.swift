@@ -82,15 +82,19 @@ final class ODFPackage {
     /// automatic styles) loses the elements `cut` selects before parsing;
     /// the body after it is left as it is. `content` is the part's bytes
     /// when the caller already holds them; otherwise parts under 4 KB, or
-    /// too large to hold whole, stream unfiltered.
-    func contentReader(cutting cut: XMLElementFilter.Cut, content: [UInt8]? = nil) throws(ConversionError) -> XMLReader {
+    /// too large to hold whole, stream unfiltered. A spreadsheet, whose
+    /// rows stream, reads its body with `Limits.streamingTables`.
+    func contentReader(
+        cutting cut: XMLElementFilter.Cut, content: [UInt8]? = nil, streamsTables: Bool = false
+    ) throws(ConversionError) -> XMLReader {
+        let limits = streamsTables ? limits.streamingTables : limits
         if let content {
             return try XMLReader(bytes: XMLElementFilter.removingElements(cut, from: content, stoppingAt: Self.body), limits: limits)
         }
         guard let bytes = try XMLElementFilter.filteredPart(
             "content.xml", in: archive, cutting: cut, stoppingAt: Self.body, minimumBytes: 4 << 10)
         else {
-            return try xmlReader(for: "content.xml")
+            return try XMLReader(source: archive.reader(for: "content.xml"), limits: limits)
         }
         return try XMLReader(bytes: bytes, limits: limits)
     }

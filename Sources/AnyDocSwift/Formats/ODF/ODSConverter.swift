@@ -43,7 +43,7 @@ enum ODSConverter {
         // Both passes read the same bytes, inflated once; each loses what it
         // skips before parsing (the styles' layout, then the styles).
         let content = try package.wholePart("content.xml")
-        let scanReader = try package.contentReader(cutting: .named(ODFConverter.unreadStyleElements), content: content)
+        let scanReader = try package.contentReader(cutting: .named(ODFConverter.unreadStyleElements), content: content, streamsTables: true)
         try styles.load(from: scanReader, scope: .content, stopAtBody: true)
         context.isScanning = true
         let plans = try scan(scanReader, context: context)
@@ -53,7 +53,7 @@ enum ODSConverter {
         metadata.pageCount = plans.count
         sink.setMetadata(metadata)
 
-        let reader = try package.contentReader(cutting: .named(skippedInSecondPass), content: content)
+        let reader = try package.contentReader(cutting: .named(skippedInSecondPass), content: content, streamsTables: true)
         let body = ODFBodyReader(reader: reader, context: context, scope: .content)
         var index = 0
         while try reader.read() {

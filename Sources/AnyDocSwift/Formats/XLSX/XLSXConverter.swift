@@ -46,7 +46,7 @@ enum XLSXConverter: FormatConverter {
             let declared = package.archive.entry(named: sheet.part)?.declaredSize ?? .max
             let open = { () throws(ConversionError) -> XLSXSheetRows in
                 XLSXSheetRows(
-                    limits: streamingLimits(limits), deadline: input.deadline, maxMerges: limits.maxTableCells,
+                    limits: limits.streamingTables, deadline: input.deadline, maxMerges: limits.maxTableCells,
                     openBytes: { () throws(ConversionError) -> ByteSource in
                         // A large sheet inflates on a thread of its own,
                         // beside the scanner reading it.
@@ -82,18 +82,8 @@ enum XLSXConverter: FormatConverter {
     static let maxHeldSheetBytes = 48 << 20
 
     /// A reader for a part that is streamed rather than held: a worksheet
-    /// or the string table. Memory is bounded by one row or by the table's
-    /// own limits, and cells by `maxTableCells`, so such a part may have as
-    /// many XML nodes as that many cells need (a cell is about five).
+    /// or the string table (see `Limits.streamingTables`).
     static func streamingReader(for part: String, in package: OPCPackage, limits: Limits) throws(ConversionError) -> XMLReader {
-        try XMLReader(source: package.archive.reader(for: part), limits: streamingLimits(limits), namespaceAliases: OOXMLNamespace.aliases)
-    }
-
-    /// `limits` with the node count a streamed part may have.
-    static func streamingLimits(_ limits: Limits) -> Limits {
-        var streaming = limits
-        let (cellNodes, overflow) = limits.maxTableCells.multipliedReportingOverflow(by: 8)
-        streaming.maxXMLNodes = max(limits.maxXMLNodes, overflow ? Int.max : cellNodes)
-        return streaming
+        try XMLReader(source: package.archive.reader(for: part), limits: limits.streamingTables, namespaceAliases: OOXMLNamespace.aliases)
     }
 }
