@@ -44,6 +44,7 @@ struct BatchConversion: Sendable {
         let outputs = OutputNames.markdownPaths(for: files.map(\.relativePath))
         try refuseOverwritingInputs(files, outputs)
         let root = try ContainedFolder(root: outputFolder, relative: "")
+        try refuseSideFilesOverwriting(files, outputs)
         let placement = try AssetPlacement(outputFolder: outputFolder, assetsFolder: assetsFolder)
         let state = State(count: files.count, manifest: BatchManifest.load(from: outputFolder))
         let finish: @Sendable (Bool) -> Int32 = { interrupted in
@@ -113,7 +114,7 @@ struct BatchConversion: Sendable {
             item.errorKind = error.kind.rawValue
             item.error = error.reason
             item.milliseconds = (MonotonicClock.seconds() - start) * 1000
-            removeStale(output, root: root, state: state)
+            removeStale(output, of: file.path, root: root, state: state)
         }
         return item
     }
@@ -122,14 +123,17 @@ struct BatchConversion: Sendable {
         var item = item
         item.status = .skipped
         item.error = reason
-        if let output = item.output { removeStale(output, root: root, state: state) }
+        if let output = item.output { removeStale(output, of: item.path, root: root, state: state) }
         item.output = nil
         return item
     }
 
     /// An input that no longer converts must not leave an output that
-    /// looks current: it is removed and listed in the summary.
-    private func removeStale(_ output: String, root: ContainedFolder, state: State) {
+    /// looks current: the output an earlier run recorded for it is
+    /// removed and listed in the summary. A file the manifest does not
+    /// name as that input's output is not anydoc's, and stays.
+    private func removeStale(_ output: String, of path: String, root: ContainedFolder, state: State) {
+        guard state.manifest.withLock({ $0.wrote(output, for: path) }) else { return }
         if root.removeFile(output) { state.removed.withLock { $0.append(output) } }
     }
 
@@ -141,6 +145,23 @@ struct BatchConversion: Sendable {
             let path = outputFolder + "/" + output
             if let identity = FileIdentity(path: path), inputs.contains(identity) {
                 throw UsageError("the output \(path) would replace an input; choose an output folder outside the inputs")
+            }
+        }
+    }
+
+    /// Refuses, before anything is converted, a `--report` or `--timings`
+    /// file that would replace an input, or a Markdown output of this
+    /// batch (it is written last, over what the batch made).
+    private func refuseSideFilesOverwriting(_ files: [InputFiles.File], _ outputs: [String]) throws {
+        let sideFiles = [("--report", reportPath), ("--timings", timingsPath)].compactMap { option, path in path.map { (option, $0) } }
+        guard !sideFiles.isEmpty else { return }
+        let inputs = Set(files.compactMap { FileIdentity(path: $0.path) })
+        let folder = realPath(outputFolder) ?? outputFolder
+        let outputPaths = Set(outputs.map { folder + "/" + $0 })
+        for (option, path) in sideFiles {
+            let located = realPath(PathName.folder(path).isEmpty ? "." : PathName.folder(path)).map { $0 + "/" + PathName.last(path) }
+            if FileIdentity(path: path).map(inputs.contains) == true || located.map(outputPaths.contains) == true {
+                throw UsageError("\(option) \(path) would replace an input or an output of this batch")
             }
         }
     }

@@ -40,6 +40,14 @@ struct BatchManifest: Codable {
         return item
     }
 
+    /// Whether an earlier run converted the input at `path` into `output`:
+    /// only such a file is anydoc's to remove when that input stops
+    /// converting.
+    func wrote(_ output: String, for path: String) -> Bool {
+        guard let entry = entries[path] else { return false }
+        return entry.item.output == output && entry.item.status == .ok
+    }
+
     mutating func record(_ item: BatchItem, for file: InputFiles.File) {
         guard item.status != .unchanged, file.path != "-" else { return }
         entries[file.path] = Entry(size: file.size, modified: file.modified, item: item)

@@ -48,12 +48,26 @@ final class ContainedFolder: Sendable {
         try file.commit()
     }
 
-    /// Removes `name` if it is a regular file (a stale output).
+    /// Removes `relative`, a path below this folder, if it is a regular
+    /// file (a stale output). Its folders are opened one at a time
+    /// without following links, so a link planted in the output folder
+    /// cannot lead the removal anywhere else.
     @discardableResult
-    func removeFile(_ name: String) -> Bool {
+    func removeFile(_ relative: String) -> Bool {
+        var parts = relative.split(separator: "/").map(String.init)
+        guard let name = parts.popLast(), !parts.contains(".."), name != ".." else { return false }
+        var current = dup(descriptor)
+        guard current >= 0 else { return false }
+        defer { close(current) }
+        for part in parts where part != "." {
+            let next = openat(current, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else { return false }
+            close(current)
+            current = next
+        }
         var info = stat()
-        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        return unlinkat(descriptor, name, 0) == 0
+        guard fstatat(current, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return unlinkat(current, name, 0) == 0
     }
 
     /// Whether `name` exists here (without following a link).

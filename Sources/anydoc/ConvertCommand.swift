@@ -68,8 +68,9 @@ enum ConvertCommand {
             return try output.run(inputs, output: parsed.value("output"))
         }
         if inputs.files.count == 1 && !inputs.cameFromFolder {
-            return SingleConversion(converter: converter, markdownOptions: markdownOptions, assetsFolder: parsed.value("assets"))
-                .run(inputs.files[0].path, output: parsed.value("output"))
+            let single = SingleConversion(converter: converter, markdownOptions: markdownOptions, assetsFolder: parsed.value("assets"))
+            try single.refuseOverwritingInput(inputs.files[0].path, output: parsed.value("output"))
+            return single.run(inputs.files[0].path, output: parsed.value("output"))
         }
         guard let outputFolder = parsed.value("output") else {
             throw UsageError("several inputs or a folder need -o <output folder>")

@@ -53,6 +53,14 @@ struct SingleConversion {
 
     /// The file to write, nil for standard output; an existing folder (or
     /// a path ending in `/`) gets the input's name with `.md`.
+    /// Refuses an output that is the input itself (`convert a.md -o
+    /// a.md`): it would be replaced before it is read.
+    func refuseOverwritingInput(_ path: String, output: String?) throws {
+        guard path != "-", let target = outputPath(for: path, output),
+              let input = FileIdentity(path: path), FileIdentity(path: target) == input else { return }
+        throw UsageError("the output \(target) would replace the input; choose another output")
+    }
+
     private func outputPath(for input: String, _ output: String?) -> String? {
         guard let output, output != "-" else { return nil }
         var status = stat()

@@ -42,6 +42,31 @@ import Testing
         #expect(!tree.exists("d/b.md"))
     }
 
+    /// `--report` and `--timings` are written last: naming an input or a
+    /// Markdown output with them is refused before anything is written,
+    /// and so is one file converted onto itself.
+    @Test func sideFilesAndASingleOutputNeverReplaceInputsOrOutputs() throws {
+        let tree = try BatchTree()
+        try tree.copy("docx/lists.docx", to: "d/a.docx")
+        try tree.write("d/b.md", "# B\n")
+        let inputBytes = try Data(contentsOf: URL(fileURLWithPath: tree.path("d/a.docx")))
+        for option in ["--report", "--timings"] {
+            let onInput = try BatchRun.run(["convert", "d", "-o", "o", option, "d/a.docx"], in: tree)
+            #expect(onInput.status == 2, "\(option): \(onInput.errorOutput)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: tree.path("d/a.docx"))) == inputBytes)
+            let onOutput = try BatchRun.run(["convert", "d", "-o", "o", option, "o/a.md"], in: tree)
+            #expect(onOutput.status == 2, "\(option): \(onOutput.errorOutput)")
+        }
+        #expect(!tree.exists("o/a.md"))
+        let beside = try BatchRun.run(["convert", "d", "-o", "o", "--report", "o/report.jsonl"], in: tree)
+        #expect(beside.status == 0, "\(beside.errorOutput)")
+        #expect(tree.read("o/a.md")?.isEmpty == false)
+
+        let itself = try BatchRun.run(["convert", "d/b.md", "-o", "d/b.md"], in: tree)
+        #expect(itself.status == 2, "\(itself.errorOutput)")
+        #expect(tree.read("d/b.md") == "# B\n")
+    }
+
     // MARK: - Only regular files, links followed once
 
     @Test func aFIFOIsSkippedAndLinkLoopsEnd() throws {
@@ -106,6 +131,28 @@ import Testing
         #expect(rerun.status == 1)
         #expect(!tree.exists("o/a.md"))
         #expect(rerun.errorOutput.contains("Removed the stale output a.md"))
+    }
+
+    /// Only an output an earlier run recorded for that input is removed:
+    /// a file of the user's own under the same name stays, and so does a
+    /// file reached through a folder link planted in the output folder.
+    @Test func aFailingInputRemovesOnlyItsOwnRecordedOutput() throws {
+        let tree = try BatchTree()
+        try tree.write("d/report.docx", "PK\u{3}\u{4} not really a zip archive")
+        try tree.write("o/report.md", "# Mine\n")
+        let own = try BatchRun.run(["convert", "d", "-o", "o"], in: tree)
+        #expect(own.status == 1)
+        #expect(tree.read("o/report.md") == "# Mine\n", "never written by anydoc, so never removed")
+
+        try tree.copy("docx/lists.docx", to: "e/sub/x.docx")
+        #expect(try BatchRun.run(["convert", "e", "-o", "p"], in: tree).status == 0)
+        #expect(tree.exists("p/sub/x.md"))
+        try FileManager.default.removeItem(atPath: tree.path("p/sub"))
+        try tree.write("victim/x.md", "keep\n")
+        try tree.link("p/sub", to: "../victim")
+        let planted = try BatchRun.run(["convert", "e", "-o", "p"], in: tree)
+        #expect(planted.status == 1, "\(planted.errorOutput)")
+        #expect(tree.read("victim/x.md") == "keep\n", "removed through a link: \(planted.errorOutput)")
     }
 
     @Test func anOutputFolderInsideTheInputFolderIsNeverReadAsInput() throws {
