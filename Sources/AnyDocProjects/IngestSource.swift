@@ -16,10 +16,11 @@ enum IngestSource {
     case file(InputFile)
 
     /// Opens the regular file at `path` (never blocking on a FIFO put in
-    /// its place), refusing one over `maxBytes`.
-    static func open(_ path: String, maxBytes: Int) throws(ConversionError) -> IngestSource {
+    /// its place), refusing one over `maxBytes`, and one other than
+    /// `expected` when a walk found the file.
+    static func open(_ path: String, maxBytes: Int, expected: FileIdentity? = nil) throws(ConversionError) -> IngestSource {
         do {
-            let file = try InputFile(path: path, regularOnly: true)
+            let file = try InputFile(path: path, regularOnly: true, expected: expected)
             try file.checkSize(maxBytes: maxBytes)
             return .file(file)
         } catch {

@@ -97,7 +97,7 @@ extension Ingestion {
     func ingest(_ input: Input, project: String) async -> Result<IngestSummary.Item, ProjectError> {
         do {
             try Task.checkCancellation()
-            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes)
+            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes, expected: input.expected)
             let sourceHash = try source.sha256()
             if let stored = try storedUnchanged(source, sourceHash: sourceHash, input: input, project: project) { return .success(stored) }
             let document = try await convert(source, sourceHash: sourceHash, path: input.path, fileName: input.file)

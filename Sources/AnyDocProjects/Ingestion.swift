@@ -174,6 +174,9 @@ public struct Ingestion: Sendable {
         public var file: String
         /// The logical path it is stored under: the resource's name inside the project.
         public var path: String
+        /// The file the walk found there: another one put in its place
+        /// before it is read (a link out of the folder, say) is refused.
+        var expected: FileIdentity?
 
         /// An input reading `file` and storing it under `path`.
         public init(file: String, path: String) {
@@ -263,7 +266,7 @@ public struct Ingestion: Sendable {
     /// objects if they are damaged), convert, store objects and commit.
     public func ingest(_ input: Input, project: String) -> Result<IngestSummary.Item, ProjectError> {
         do {
-            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes)
+            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes, expected: input.expected)
             let sourceHash = try source.sha256()
             if let stored = try storedUnchanged(source, sourceHash: sourceHash, input: input, project: project) { return .success(stored) }
             let document = try convert(source, sourceHash: sourceHash, path: input.path, fileName: input.file)

@@ -68,7 +68,7 @@ public struct RecordIngestion {
             return .failure(.invalidArgument("the record holds no Markdown (converted with --chunks?)"))
         }
         do {
-            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes)
+            let source = try IngestSource.open(input.file, maxBytes: converter.options.limits.maxInputBytes, expected: input.expected)
             guard try source.sha256() == hash else {
                 return .failure(.io("the file changed after it was converted"))
             }

@@ -33,7 +33,9 @@ struct SourceTree {
             }
             walk(path, root: root, relative: "", info: info)
         case S_IFREG:
-            inputs.append(.init(file: path, path: path.split(separator: "/").last.map(String.init) ?? path))
+            var input = Ingestion.Input(file: path, path: path.split(separator: "/").last.map(String.init) ?? path)
+            input.expected = FileIdentity(info)
+            inputs.append(input)
         default:
             skipped.append(.init(file: given, reason: Self.notRegular(info)))
         }
@@ -79,7 +81,9 @@ struct SourceTree {
             walk(file, root: root, relative: relative, info: info)
         case S_IFREG:
             if let dot = name.lastIndex(of: "."), DocumentFormat(fileExtension: String(name[name.index(after: dot)...])) != nil {
-                inputs.append(.init(file: file, path: relative))
+                var input = Ingestion.Input(file: file, path: relative)
+                input.expected = FileIdentity(info)
+                inputs.append(input)
             } else {
                 skipped.append(.init(file: file, reason: "unsupported extension"))
             }

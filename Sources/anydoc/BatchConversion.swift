@@ -93,7 +93,7 @@ struct BatchConversion: Sendable {
             let outcome: ConversionJob.Outcome
             if DocumentFormat(fileExtension: PathName.extension(file.path)) == nil, converter.options.format == nil {
                 // A name that promises nothing: convert only what its content names.
-                let bytes = try converter.readRegularFile(at: file.path)
+                let bytes = try converter.readRegularFile(at: file.path, expected: file.identity)
                 let detected = converter.detect(bytes, fileName: file.path)
                 if detected.format == nil && !detected.isEncrypted {
                     return skip(item, "no supported format found in its content", root: root, state: state)
@@ -102,7 +102,7 @@ struct BatchConversion: Sendable {
             } else {
                 // Read as the conversion goes, so a large file never sits in memory whole.
                 let target = try OutputFile(root: outputFolder, relative: output)
-                outcome = try job.convert(fileAt: file.path, into: target, regularOnly: true)
+                outcome = try job.convert(fileAt: file.path, into: target, regularOnly: true, expected: file.identity)
             }
             if outcome.bytesIn > 0 { item.bytesIn = outcome.bytesIn }
             item.format = outcome.format?.rawValue

@@ -42,9 +42,12 @@ struct ConversionJob: Sendable {
     /// Converts the file at `path` into `file`, reading it as the
     /// conversion goes where its format allows. With `regularOnly`, as a
     /// folder walk needs, anything but a regular file is refused unread.
-    func convert(fileAt path: String, into file: OutputFile, regularOnly: Bool = false) throws(ConversionError) -> Outcome {
+    /// With `expected`, a file other than the one the walk found is refused.
+    func convert(
+        fileAt path: String, into file: OutputFile, regularOnly: Bool = false, expected: FileIdentity? = nil
+    ) throws(ConversionError) -> Outcome {
         try convert(name: path, into: file) { (writer) throws(ConversionError) in
-            if regularOnly { return try converter.convert(regularFileAt: path, into: writer) }
+            if regularOnly { return try converter.convert(regularFileAt: path, expected: expected, into: writer) }
             return try converter.convert(fileAt: path, into: writer)
         }
     }

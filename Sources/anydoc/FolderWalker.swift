@@ -1,3 +1,4 @@
+import AnyDocSwift
 import Glibc
 
 /// Walks a folder tree the way an untrusted tree must be walked: entries

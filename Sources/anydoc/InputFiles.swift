@@ -17,6 +17,9 @@ struct InputFiles {
         /// False for a FIFO, socket or device named directly: a batch
         /// skips it, a single conversion reads it like `cat` would.
         var isRegular = true
+        /// The file found here: another one put in its place before it is
+        /// read (a link out of the folder, say) is refused.
+        var identity: FileIdentity?
     }
 
     /// How the inputs are gathered.
@@ -71,7 +74,8 @@ struct InputFiles {
             return
         }
         files.append(File(
-            path: path, relativePath: relativePath, size: status.size, modified: status.modified, isRegular: status.isRegular))
+            path: path, relativePath: relativePath, size: status.size, modified: status.modified, isRegular: status.isRegular,
+            identity: status.identity))
     }
 
     /// A listed path as a relative path that stays inside the output

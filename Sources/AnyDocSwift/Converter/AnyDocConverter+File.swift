@@ -20,18 +20,19 @@ extension AnyDocConverter {
     /// never blocks and anything but a regular file (a FIFO or device put
     /// in place after the walk saw a file) is refused.
     @discardableResult
-    package func convert(regularFileAt path: String, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
-        try convert(fileAt: path, into: sink, cancellation: nil, regularOnly: true)
+    package func convert(regularFileAt path: String, expected: FileIdentity? = nil, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
+        try convert(fileAt: path, into: sink, cancellation: nil, regularOnly: true, expected: expected)
     }
 
     /// `convert(fileAt:into:)`, stopping with `cancelled` once
     /// `cancellation` is set.
     func convert(
-        fileAt path: String, into sink: DocumentSink, cancellation: CancellationFlag?, regularOnly: Bool = false
+        fileAt path: String, into sink: DocumentSink, cancellation: CancellationFlag?, regularOnly: Bool = false,
+        expected: FileIdentity? = nil
     ) throws(ConversionError) -> DocumentFormat {
         let file: InputFile
         do {
-            file = try InputFile(path: path, regularOnly: regularOnly)
+            file = try InputFile(path: path, regularOnly: regularOnly, expected: expected)
             try file.checkSize(maxBytes: options.limits.maxInputBytes)
         } catch {
             throw error.naming(path)

@@ -147,12 +147,19 @@ public struct AnyDocConverter: Sendable {
     /// Reads the file at `path` if it is a regular file, never blocking on
     /// a FIFO or device: what a walk over an untrusted tree needs.
     public func readRegularFile(at path: String) throws(ConversionError) -> [UInt8] {
+        try readRegularFile(at: path, expected: nil)
+    }
+
+    /// `readRegularFile(at:)` refusing, unread, a file other than the one
+    /// a folder walk found at `path` (see `InputFile`).
+    package func readRegularFile(at path: String, expected: FileIdentity?) throws(ConversionError) -> [UInt8] {
         do {
-            return try FileReader.readRegular(path: path, maxBytes: options.limits.maxInputBytes)
+            return try FileReader.readRegular(path: path, maxBytes: options.limits.maxInputBytes, expected: expected)
         } catch {
             throw error.naming(path)
         }
     }
+
 
     /// Reads all of standard input, within the input size limit.
     public func readStandardInput() throws(ConversionError) -> [UInt8] {

@@ -12,8 +12,8 @@ enum FileReader {
     /// Reads `path` only if it is a regular file. It is opened without
     /// blocking, so a FIFO or device swapped in after a directory walk
     /// saw a file is refused instead of hanging the reader.
-    static func readRegular(path: String, maxBytes: Int) throws(ConversionError) -> [UInt8] {
-        try InputFile(path: path, regularOnly: true).readAll(maxBytes: maxBytes)
+    static func readRegular(path: String, maxBytes: Int, expected: FileIdentity? = nil) throws(ConversionError) -> [UInt8] {
+        try InputFile(path: path, regularOnly: true, expected: expected).readAll(maxBytes: maxBytes)
     }
 
     /// Reads until end of file: works for pipes and for files whose size

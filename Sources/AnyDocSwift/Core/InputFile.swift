@@ -27,6 +27,8 @@ package final class InputFile: Sendable {
     package let isRegular: Bool
     /// The open descriptor; valid for the life of this value.
     let descriptor: Int32
+    /// The device and inode of the file opened.
+    package let identity: FileIdentity
     /// Modification and status-change times (ns) when opened, to tell a
     /// file rewritten in place while it was being read.
     private let stamp: [Int64]
@@ -34,7 +36,9 @@ package final class InputFile: Sendable {
     /// Opens `path` for reading. With `regularOnly` the open does not
     /// block and anything but a regular file is refused, as a walk over
     /// an untrusted tree needs (see `FileReader.readRegular`).
-    package init(path: String, regularOnly: Bool = false) throws(ConversionError) {
+    /// With `expected`, a file other than the one a walk found there (a
+    /// link or another file put in its place since) is refused unread.
+    package init(path: String, regularOnly: Bool = false, expected: FileIdentity? = nil) throws(ConversionError) {
         let descriptor = regularOnly ? POSIXFile.openForReading(path) : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
         guard let info = POSIXFile.status(descriptor) else {
@@ -47,11 +51,16 @@ package final class InputFile: Sendable {
             close(descriptor)
             throw .io(kind == S_IFDIR ? "is a directory" : "not a regular file")
         }
+        if let expected, FileIdentity(info) != expected {
+            close(descriptor)
+            throw .io("replaced since its folder was read; not read")
+        }
         if regularOnly { POSIXFile.makeBlocking(descriptor) }
         self.path = path
         self.descriptor = descriptor
         self.size = Int(info.st_size)
         self.isRegular = kind == S_IFREG
+        self.identity = FileIdentity(info)
         self.stamp = Self.stamp(info)
     }
 

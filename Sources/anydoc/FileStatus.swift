@@ -1,23 +1,5 @@
+import AnyDocSwift
 import Glibc
-
-/// A file's device and inode: what makes two paths the same file or
-/// folder, whatever links and spellings lead to it.
-struct FileIdentity: Hashable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-    }
-
-    /// The identity of `path`, following links; nil when it does not exist.
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        self.init(info)
-    }
-}
 
 /// What `lstat`/`stat` say about a path, in the terms the walk needs.
 struct FileStatus {
