@@ -94,10 +94,18 @@ public struct ObjectStore: Sendable {
         ObjectStore.isValidHash(hash) && FileSystem.hashFile(path(of: hash))?.0 == hash
     }
 
-    /// The object's bytes, checked against their hash.
-    public func get(_ hash: String) throws(ProjectError) -> [UInt8] {
+    /// No object this store writes is larger: a source is at most the
+    /// converter's input limit, a Markdown text at most its output limit.
+    static let maxObjectBytes = 1 << 30
+
+    /// The object's bytes, checked against their hash. With `size`, the
+    /// byte count the store recorded, a file of any other size is damage
+    /// found before anything is read; without, so is one over
+    /// `maxObjectBytes` (a damaged or planted file is never read whole).
+    public func get(_ hash: String, size: Int? = nil) throws(ProjectError) -> [UInt8] {
         guard ObjectStore.isValidHash(hash) else { throw .invalidArgument("'\(hash)' is not a SHA-256 hash") }
-        let bytes = try FileSystem.read(path(of: hash), missing: .corrupt("object \(hash) is missing from the store"))
+        let bytes = try FileSystem.read(
+            path(of: hash), missing: .corrupt("object \(hash) is missing from the store"), size: size, maxBytes: Self.maxObjectBytes)
         guard SHA256.hex(bytes) == hash else {
             throw .corrupt("object \(hash) is damaged: its bytes no longer match their hash (see 'anydoc store verify --repair')")
         }
@@ -219,7 +227,9 @@ enum FileSystem {
     /// Reads a whole object file. It is opened without blocking and checked
     /// on the open descriptor, so a FIFO or device put in its place is
     /// refused rather than waited on.
-    static func read(_ path: String, missing: ProjectError) throws(ProjectError) -> [UInt8] {
+    /// With `size`, a file of another size, and past `maxBytes` any file,
+    /// is refused as damaged before it is read.
+    static func read(_ path: String, missing: ProjectError, size: Int? = nil, maxBytes: Int = .max) throws(ProjectError) -> [UInt8] {
         let descriptor = POSIXFile.openForReading(path)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw missing }
@@ -229,11 +239,23 @@ enum FileSystem {
         guard let info = POSIXFile.status(descriptor), POSIXFile.isRegular(info) else {
             throw .invalidArgument("\(path) is not a regular file")
         }
+        let found = Int(info.st_size)
+        if let size, found != size {
+            throw .corrupt("\(path) is damaged: \(found) bytes where the store recorded \(size) (see 'anydoc store verify --repair')")
+        }
+        guard found <= maxBytes else {
+            throw .corrupt("\(path) is damaged: \(found) bytes, more than any object of the store (see 'anydoc store verify --repair')")
+        }
         var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size))
-        if let failure = POSIXFile.readChunks(descriptor, chunkSize: 1 << 16, { bytes.append(contentsOf: $0); return true }) {
+        bytes.reserveCapacity(found)
+        let limit = min(maxBytes, size ?? maxBytes)
+        if let failure = POSIXFile.readChunks(descriptor, chunkSize: 1 << 16, { chunk in
+            bytes.append(contentsOf: chunk)
+            return bytes.count <= limit
+        }) {
             throw .io("cannot read \(path): \(String(cString: strerror(failure)))")
         }
+        guard bytes.count <= limit else { throw .corrupt("\(path) is damaged: it grew while it was read") }
         return bytes
     }
 

@@ -365,7 +365,7 @@ public final class ProjectStore: @unchecked Sendable {
         guard let hash = version.markdownSha256 else {
             throw ProjectError.notFound("\(version.reference) is a removal and has no content")
         }
-        return String(decoding: try objects.get(hash), as: UTF8.self)
+        return String(decoding: try objects.get(hash, size: version.markdownBytes), as: UTF8.self)
     }
 
     /// The original bytes of a stored version.
@@ -373,7 +373,7 @@ public final class ProjectStore: @unchecked Sendable {
         guard let hash = version.sourceSha256 else {
             throw ProjectError.notFound("\(version.reference) is a removal and has no content")
         }
-        return try objects.get(hash)
+        return try objects.get(hash, size: version.sourceBytes)
     }
 
     // MARK: - Writing versions

@@ -401,7 +401,7 @@ public struct ResourceTools: Sendable {
         guard let markdownHash = version.markdownSha256, let sourceHash = version.sourceSha256 else {
             throw .notFound("\(version.reference) is a removal and has no content")
         }
-        let bytes = try store.objects.get(markdownHash)
+        let bytes = try store.objects.get(markdownHash, size: version.markdownBytes)
         let slice = TextSlice.slice(bytes, offset: offset, maxChars: maxChars)
         return ResourceReadOutput(
             resourceId: version.resourceId, path: version.path, version: version.number, markdownSha256: markdownHash,

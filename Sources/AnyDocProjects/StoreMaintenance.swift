@@ -207,9 +207,12 @@ extension ProjectStore {
 extension FileSystem {
     /// SHA-256 and size of a file, read in chunks so memory stays bounded.
     static func hashFile(_ path: String) -> (String, Int)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Never blocking: a FIFO or device in an object's place is damage
+        // to report, not a file to wait on.
+        let descriptor = POSIXFile.openForReading(path)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        guard let info = POSIXFile.status(descriptor), POSIXFile.isRegular(info) else { return nil }
         var hasher = SHA256()
         var size = 0
         let failure = POSIXFile.readChunks(descriptor, chunkSize: 1 << 20) { chunk in

@@ -106,6 +106,54 @@ import AnyDocSwift
         #expect(reply?.contains("corrupt") == true)
     }
 
+    /// An object file grown far past the size the store recorded (a sparse
+    /// 100 GB file) is damage found from its size: nothing is read, no
+    /// memory is reserved for it.
+    @Test func anObjectOfTheWrongSizeIsDamageFoundBeforeReading() throws {
+        let fixture = try Fixture()
+        try fixture.write("guide.md", guideMarkdown)
+        let store = try fixture.store()
+        _ = try Ingestion(store: store).run([fixture.documents], project: "P")
+        let version = try store.version(of: "guide.md", in: "P")
+        let path = store.objects.path(of: try #require(version.markdownSha256))
+        #expect(truncate(path, 100 << 30) == 0)
+        #expect { try store.markdown(of: version) } throws: { ($0 as? ProjectError)?.code == "corrupt" }
+        let reply = MCPServer(tools: ResourceTools(store: store, defaultProject: "P")).handle(line: """
+            {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"resource_read","arguments":{"resource":"guide.md"}}}
+            """)
+        #expect(reply?.contains("corrupt") == true, "\(reply ?? "")")
+    }
+
+    /// A FIFO in an object's place is reported by `verify`, and an ingest
+    /// of the same file stores the object again, neither waiting on it.
+    @Test func aFIFOInAnObjectsPlaceIsDamageNotAWait() throws {
+        let fixture = try Fixture()
+        try fixture.write("guide.md", guideMarkdown)
+        let store = try fixture.store()
+        let ingestion = Ingestion(store: store)
+        _ = try ingestion.run([fixture.documents], project: "P")
+        let path = store.objects.path(of: try #require(try store.version(of: "guide.md", in: "P").markdownSha256))
+        #expect(unlink(path) == 0 && mkfifo(path, 0o600) == 0)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var report: VerifyReport?
+        nonisolated(unsafe) var again: IngestSummary?
+        DispatchQueue.global().async {
+            report = try? store.verify()
+            again = try? ingestion.run([fixture.documents], project: "P")
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 30) == .timedOut {
+            // Let the blocked open go on so the test process can end.
+            for _ in 0..<2 { close(open(path, O_WRONLY | O_NONBLOCK)) }
+            Issue.record("waited on the FIFO")
+            return
+        }
+        #expect(report?.isClean == false)
+        #expect(report?.problems.contains { $0.file?.hasSuffix(String(path.suffix(20))) == true } == true, "\(String(describing: report))")
+        #expect(again?.failed.isEmpty == true, "\(String(describing: again?.failed))")
+        #expect(try store.markdown(of: store.version(of: "guide.md", in: "P")) == guideMarkdown)
+    }
+
     @Test func ingestingTheSameSourceAgainRepairsItsDamagedObjects() throws {
         let fixture = try Fixture()
         try fixture.copyDocuments(["sample-inventory.csv"], chinese: false)
