@@ -67,9 +67,11 @@ public enum JSONValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral,
         (try? JSONCoding.encoder(snakeCase: false).encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
 
-    /// Parses one JSON value from `text`; throws the decoder's error when it is not valid JSON.
+    /// Parses one JSON value from `text` in time linear in its length
+    /// (see `JSONParser`); throws when it is not valid JSON or nests
+    /// arrays and objects deeper than 64 levels.
     public static func parse(_ text: String) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        try JSONParser.parse(text)
     }
 }
 
