@@ -44,7 +44,8 @@ enum MCPCommand {
         let dispatcher = MCPDispatcher(server: server, workerTools: tools, timeLimitSeconds: timeLimit) { line in
             Terminal.writeOutput(line + "\n")
         }
-        dispatcher.serve { readLine(strippingNewline: true) }
+        let lines = BoundedLineReader(descriptor: 0, maxBytes: MCPServer.maxMessageBytes)
+        dispatcher.serve { lines.next() }
         return 0
     }
 }

@@ -45,6 +45,28 @@ import Testing
         }
     }
 
+    /// A line far past the message limit is refused without being held:
+    /// the server's peak memory stays near its size at rest, and it goes
+    /// on answering on the same input.
+    @Test(.hangGuard) func anEndlessLineIsRefusedWithoutBeingHeld() throws {
+        let fixture = try Fixture()
+        _ = try fixture.store()
+        let server = try Server(["--store", fixture.storePath], logsIn: fixture.folder)
+        defer { server.close() }
+        let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<64 { server.input.fileHandleForWriting.write(block) }
+        server.send("")
+        server.send(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)
+        #expect(server.response(2, within: 30) != nil)
+        let text = (try? String(contentsOfFile: server.outputPath, encoding: .utf8)) ?? ""
+        #expect(text.contains("-32600") && text.contains("larger than"), "\(text)")
+        let status = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let peakKB = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+        let peak = try #require(peakKB, "\(status)")
+        #expect(peak < 48 << 10, "peak \(peak) KB after a 64 MB line")
+    }
+
     @Test(.hangGuard) func aFIFOCallDoesNotStopTheServerAnswering() throws {
         let fixture = try Fixture()
         try fixture.write("guide.md", guideMarkdown)
