@@ -98,7 +98,13 @@ extension ProjectStore {
         var report = VerifyReport()
         let references = try objectReferences()
         report.databaseCheck = try withDatabase { database in
-            var findings = try database.query("PRAGMA quick_check", row: { $0.string(0) }).filter { $0 != "ok" }
+            // The full check: indexes against their tables too (a damaged
+            // index hides rows from lists while the pages look sound), and
+            // every version's resource and project present.
+            var findings = try database.query("PRAGMA integrity_check", row: { $0.string(0) }).filter { $0 != "ok" }
+            findings += try database.query("PRAGMA foreign_key_check", row: { row in
+                "\(row.string(0)) row \(row.optionalString(1) ?? "?") refers to a missing \(row.string(2)) row"
+            })
             // The search indexes are checked against the sections they were
             // built from: a stale index would hide or invent hits.
             for table in ["search_words", "search_trigrams", "search_bigrams"] {
@@ -147,6 +153,7 @@ extension ProjectStore {
         try StoreLock.withLock(root: root, .exclusive) { () throws(ProjectError) in
             var report = GarbageReport()
             let referenced = try referencedHashes()
+            try Self.refuseCollectingDamaged(referenced, objects: objects)
             for entry in objects.entries() {
                 if let hash = entry.hash, referenced.contains(hash) {
                     report.kept += 1
@@ -165,6 +172,19 @@ extension ProjectStore {
                 }
             }
             return report
+        }
+    }
+
+    /// Nothing is collected from a store whose references are damaged: a
+    /// version naming its object by a broken hash, or an object that is
+    /// gone, means the file no row names may be the one a damaged row
+    /// meant, and removing it would make the damage permanent.
+    static func refuseCollectingDamaged(_ referenced: Set<String>, objects: ObjectStore) throws(ProjectError) {
+        if let broken = referenced.first(where: { !ObjectStore.isValidHash($0) }) {
+            throw .corrupt("a version names its object by '\(SafeName.escaped(broken))', not a hash; nothing was collected (see 'anydoc store verify')")
+        }
+        if let missing = referenced.first(where: { !objects.contains($0) }) {
+            throw .corrupt("object \(missing) is referenced but missing; nothing was collected (see 'anydoc store verify --repair')")
         }
     }
 

@@ -154,6 +154,46 @@ import AnyDocSwift
         #expect(try store.markdown(of: store.version(of: "guide.md", in: "P")) == guideMarkdown)
     }
 
+    /// A version whose hash is damaged leaves its object unnamed: garbage
+    /// collection must not take it, nor anything while an object is missing.
+    @Test func collectionRemovesNothingWhileReferencesAreDamaged() throws {
+        let fixture = try Fixture()
+        try fixture.write("guide.md", guideMarkdown)
+        try fixture.write("notes.md", "# Notes\n\nOther text.\n")
+        let store = try fixture.store()
+        _ = try Ingestion(store: store).run([fixture.documents], project: "P")
+        let guide = try #require(try store.version(of: "guide.md", in: "P").sourceSha256)
+        let damaged = "@" + guide.dropFirst()
+        _ = try store.withDatabase { try $0.run("UPDATE versions SET source_sha256 = ?, markdown_sha256 = ? WHERE source_sha256 = ?", damaged, damaged, guide) }
+        StoreTrustTests.ageObjects(store)
+        #expect { try store.collectGarbage(graceSeconds: 0) } throws: { ($0 as? ProjectError)?.code == "corrupt" }
+        #expect(store.objects.isIntact(guide), "the only copy was collected")
+
+        _ = try store.withDatabase { try $0.run("UPDATE versions SET source_sha256 = ?, markdown_sha256 = ? WHERE source_sha256 = ?", guide, guide, damaged) }
+        let notes = try #require(try store.version(of: "notes.md", in: "P").sourceSha256)
+        #expect(unlink(store.objects.path(of: notes)) == 0)
+        #expect { try store.collectGarbage(graceSeconds: 0) } throws: { ($0 as? ProjectError)?.code == "corrupt" }
+        #expect(store.objects.isIntact(guide))
+    }
+
+    /// `verify` checks what a quick check skips: a version whose resource
+    /// row is gone (the document vanishes from lists) is damage.
+    @Test func verifyFindsVersionsWhoseResourceIsGone() throws {
+        let fixture = try Fixture()
+        try fixture.write("guide.md", guideMarkdown)
+        let store = try fixture.store()
+        _ = try Ingestion(store: store).run([fixture.documents], project: "P")
+        #expect(try store.verify().isClean)
+        try store.withDatabase { database in
+            try database.execute("PRAGMA foreign_keys=OFF")
+            _ = try database.run("DELETE FROM resources WHERE path = ?", "guide.md")
+            try database.execute("PRAGMA foreign_keys=ON")
+        }
+        let report = try store.verify()
+        #expect(!report.isClean)
+        #expect(report.databaseCheck.contains("versions"), "\(report.databaseCheck)")
+    }
+
     @Test func ingestingTheSameSourceAgainRepairsItsDamagedObjects() throws {
         let fixture = try Fixture()
         try fixture.copyDocuments(["sample-inventory.csv"], chinese: false)
