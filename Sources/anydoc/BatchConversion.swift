@@ -198,7 +198,7 @@ struct BatchConversion: Sendable {
             let folder = try ContainedFolder(root: PathName.folder(path).isEmpty ? "." : PathName.folder(path), relative: "")
             try folder.write(Array(text.utf8), as: PathName.last(path), tracked: false)
         } catch {
-            Terminal.writeError("anydoc: error: cannot write \(what) to \(path): \(error.reason)\n")
+            Terminal.writeErrorLine("anydoc: error: cannot write \(what) to \(path): \(error.reason)")
         }
     }
 }

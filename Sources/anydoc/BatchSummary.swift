@@ -9,15 +9,18 @@ struct BatchSummary {
     let seconds: Double
     let interrupted: Bool
 
-    /// File names print with control characters escaped.
+    /// The summary; every name and message from outside is printed with
+    /// its control characters escaped, so none can forge a line. With
+    /// `quiet`, failures and documents that gave no text, nothing else.
     func text(quiet: Bool) -> String {
-        PrintableText.escapedLines(unescapedText(quiet: quiet))
-    }
-
-    private func unescapedText(quiet: Bool) -> String {
+        let e = PrintableText.escaped
         let failed = items.filter { $0.status == .failed }.sorted { $0.path < $1.path }
         if quiet {
-            return failed.map { "anydoc: error: \($0.path): \($0.errorKind ?? ""): \($0.error ?? "")\n" }.joined()
+            let errors = failed.map { "anydoc: error: \(e($0.path)): \(e($0.errorKind ?? "")): \(e($0.error ?? ""))\n" }
+            let empty = items.sorted { $0.path < $1.path }.flatMap { item in
+                (item.warnings ?? []).filter(ConversionWarning.isNoText).map { "anydoc: warning: \(e(item.path)): \(e($0))\n" }
+            }
+            return (errors + empty).joined()
         }
         let converted = items.filter { $0.status == .ok }.count
         let attempted = converted + failed.count
@@ -32,16 +35,16 @@ struct BatchSummary {
         }
         if !skipped.isEmpty { text += ", skipped \(skipped.count)" }
         text += failed.isEmpty ? ".\n" : "; \(failed.count) failed:\n"
-        for item in failed { text += "  \(item.path): \(item.errorKind ?? ""): \(item.error ?? "")\n" }
+        for item in failed { text += "  \(e(item.path)): \(e(item.errorKind ?? "")): \(e(item.error ?? ""))\n" }
         let warned = items.filter { !($0.warnings ?? []).isEmpty }.sorted { $0.path < $1.path }
         if !warned.isEmpty { text += "Warnings:\n" }
         for item in warned {
-            for warning in item.warnings ?? [] { text += "  \(item.path): \(warning)\n" }
+            for warning in item.warnings ?? [] { text += "  \(e(item.path)): \(e(warning))\n" }
         }
         if !skipped.isEmpty { text += "Skipped:\n" }
-        for item in skipped { text += "  \(item.path): \(item.error ?? "")\n" }
-        for path in removedOutputs.sorted() { text += "Removed the stale output \(path) of an input that no longer converts.\n" }
-        for note in notes { text += "Note: \(note)\n" }
+        for item in skipped { text += "  \(e(item.path)): \(e(item.error ?? ""))\n" }
+        for path in removedOutputs.sorted() { text += "Removed the stale output \(e(path)) of an input that no longer converts.\n" }
+        for note in notes { text += "Note: \(e(note))\n" }
         return text
     }
 

@@ -44,7 +44,7 @@ struct ChunkOutput {
                 try sink.write(try result.get())
             } catch {
                 if error.kind == .io && error.reason.hasSuffix(String(cString: strerror(EPIPE))) { closed = true; return false }
-                Terminal.writeError("anydoc: error: \(Self.name(input.path)): \(error)\n")
+                Terminal.writeErrorLine("anydoc: error: \(Self.name(input.path)): \(error)")
                 failed += 1
             }
             return true
@@ -91,7 +91,7 @@ struct ChunkOutput {
                 try file.output.write(text)
                 try file.commit()
             } catch {
-                Terminal.writeError("anydoc: error: \(Self.name(input.path)): \(error)\n")
+                Terminal.writeErrorLine("anydoc: error: \(Self.name(input.path)): \(error)")
                 failed += 1
             }
             return true
@@ -109,7 +109,7 @@ struct ChunkOutput {
         writer.recordsLayout = true
         let format = try converter.convert(bytes, fileName: fileName, into: writer)
         try writer.finish()
-        for warning in writer.warnings { Terminal.writeError("anydoc: warning: \(Self.name(path)): \(warning)\n") }
+        for warning in writer.warnings { Terminal.writeErrorLine("anydoc: warning: \(Self.name(path)): \(warning)") }
         let chunks = SectionSplitter.chunks(output.text, layout: writer.layout, family: format.family, options: options)
         let records = ChunkRecord.records(chunks, format: format, document: Self.name(path), sourceSha256: SHA256.hex(bytes))
         return JSONLines.encode(records)

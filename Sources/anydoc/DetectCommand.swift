@@ -22,7 +22,7 @@ enum DetectCommand {
                 if detected.isEncrypted { line += "\tencrypted" }
                 Terminal.writeOutput(line + "\n")
             } catch {
-                Terminal.writeError("anydoc: error: \(error)\n")
+                Terminal.writeErrorLine("anydoc: error: \(error)")
                 status = 1
             }
         }

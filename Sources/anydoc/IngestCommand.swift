@@ -54,8 +54,8 @@ enum IngestCommand {
         guard !parsed.positionals.isEmpty else { throw UsageError("--list needs at least one file or folder") }
         let plan = Ingestion.plan(parsed.positionals)
         try FileDescriptorOutput(descriptor: 1).write(plan.inputs.map { $0.file + "\n" }.joined())
-        for skip in plan.skipped { Terminal.writeError("anydoc: skipped \(skip.file): \(skip.reason)\n") }
-        for failure in plan.failed { Terminal.writeError("anydoc: failed \(failure.file): \(failure.reason)\n") }
+        for skip in plan.skipped { Terminal.writeErrorLine("anydoc: skipped \(skip.file): \(skip.reason)") }
+        for failure in plan.failed { Terminal.writeErrorLine("anydoc: failed \(failure.file): \(failure.reason)") }
         return 0
     }
 

@@ -33,13 +33,13 @@ struct SingleConversion {
         } catch {
             // A reader that stopped reading (`| head`) is not a failure to report.
             if error.kind == .io && error.reason.hasSuffix(String(cString: strerror(EPIPE))) { return 0 }
-            Terminal.writeError("anydoc: error: \(error)\n")
+            Terminal.writeErrorLine("anydoc: error: \(error)")
             return 1
         }
     }
 
     private func warn(_ warnings: [String], _ path: String) {
-        for warning in warnings { Terminal.writeError("anydoc: warning: \(path == "-" ? "<stdin>" : path): \(warning)\n") }
+        for warning in warnings { Terminal.writeErrorLine("anydoc: warning: \(path == "-" ? "<stdin>" : path): \(warning)") }
     }
 
     private func read(_ path: String) throws(ConversionError) -> [UInt8] {

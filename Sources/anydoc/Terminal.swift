@@ -8,6 +8,13 @@ enum Terminal {
         text.withUTF8 { _ = POSIXFile.writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 
+    /// Writes one line to standard error with control characters in it
+    /// escaped: a file name holding a newline or an escape sequence must
+    /// not forge a second line or repaint the terminal.
+    static func writeErrorLine(_ line: String) {
+        writeError(PrintableText.escaped(line) + "\n")
+    }
+
     static func writeOutput(_ text: String) {
         var text = text
         text.withUTF8 { _ = POSIXFile.writeAll(1, UnsafeRawBufferPointer($0)) }

@@ -42,13 +42,13 @@ if name == "--version" {
     exit(0)
 }
 guard let command = commands.first(where: { $0.name == name }) else {
-    Terminal.writeError("anydoc: unknown command '\(name)'; see 'anydoc --help'\n")
+    Terminal.writeErrorLine("anydoc: unknown command '\(name)'; see 'anydoc --help'")
     exit(2)
 }
 do {
     exit(try command.run(arguments.dropFirst()))
 } catch let error as UsageError {
-    Terminal.writeError("anydoc \(name): \(error.message); see 'anydoc \(name) --help'\n")
+    Terminal.writeErrorLine("anydoc \(name): \(error.message); see 'anydoc \(name) --help'")
     exit(2)
 } catch {
     Terminal.writeError("anydoc: error: \(PrintableText.escaped(String(describing: error)))\n")

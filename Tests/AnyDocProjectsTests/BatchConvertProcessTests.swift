@@ -199,6 +199,35 @@ import Testing
         #expect(!run.errorOutput.contains("Converted"))
     }
 
+    /// `-q` drops the summary, not what must be said: a document that
+    /// gave no text is still named.
+    @Test func quietStillSaysWhenADocumentGaveNoText() throws {
+        let tree = try BatchTree()
+        try tree.copy("docx/lists.docx", to: "d/good.docx")
+        try tree.write("d/empty.html", "<html><body><p></p></body></html>")
+        let run = try BatchRun.run(["convert", "d", "-o", "o", "-q"], in: tree)
+        #expect(run.status == 0)
+        #expect(run.errorOutput.contains("anydoc: warning: d/empty.html: no text was found"), "\(run.errorOutput)")
+        #expect(!run.errorOutput.contains("good.docx"))
+    }
+
+    /// A file name holding a newline prints escaped, as one line: it
+    /// cannot forge an error line of its own, in a batch or alone.
+    @Test func aNewlineInAFileNameCannotForgeALine() throws {
+        let tree = try BatchTree()
+        let name = "x\nanydoc: error: forged.docx"
+        try tree.write("d/" + name, "PK\u{3}\u{4} broken")
+        let batch = try BatchRun.run(["convert", "d", "-o", "o"], in: tree)
+        let single = try BatchRun.run(["convert", "d/" + name], in: tree)
+        let detect = try BatchRun.run(["detect", "d/" + name, "d/missing\nanydoc: error: forged.pdf"], in: tree)
+        for run in [batch, single, detect] {
+            #expect(run.status != 0)
+            let lines = run.errorOutput.split(separator: "\n")
+            #expect(!lines.contains { $0.hasPrefix("anydoc: error: forged") }, "\(run.errorOutput)")
+            #expect(run.errorOutput.contains("\\x0aanydoc: error: forged"), "\(run.errorOutput)")
+        }
+    }
+
     @Test func filesWithoutAKnownExtensionAreDetectedByContentUnlessExtensionsAreGiven() throws {
         let tree = try BatchTree()
         try tree.copy("docx/lists.docx", to: "d/report.bin")

@@ -18,11 +18,6 @@ package enum PrintableText {
         return result
     }
 
-    /// Lines of text, each escaped, their line breaks kept.
-    package static func escapedLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
-    }
-
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\\"
     }
