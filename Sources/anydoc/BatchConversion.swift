@@ -91,7 +91,10 @@ struct BatchConversion: Sendable {
         do throws(ConversionError) {
             let job = ConversionJob(converter: converter, markdownOptions: markdownOptions, assets: placement?.assets(for: output))
             let outcome: ConversionJob.Outcome
-            if DocumentFormat(fileExtension: PathName.extension(file.path)) == nil, converter.options.format == nil {
+            if file.path == "-" {
+                // Standard input among the inputs, never a file named "-".
+                outcome = try job.convert(converter.readStandardInput(), name: nil, into: OutputFile(root: outputFolder, relative: output))
+            } else if DocumentFormat(fileExtension: PathName.extension(file.path)) == nil, converter.options.format == nil {
                 // A name that promises nothing: convert only what its content names.
                 let bytes = try converter.readRegularFile(at: file.path, expected: file.identity)
                 let detected = converter.detect(bytes, fileName: file.path)

@@ -39,12 +39,12 @@ struct ChunkOutput {
         let sink: FileDescriptorOutput = file?.output ?? FileDescriptorOutput(descriptor: 1)
         var failed = 0
         var closed = false
-        forEachInOrder(inputs.files) { input, result in
+        forEachInOrder(inputs.files, walked: toFolder) { input, result in
             do throws(ConversionError) {
                 try sink.write(try result.get())
             } catch {
                 if error.kind == .io && error.reason.hasSuffix(String(cString: strerror(EPIPE))) { closed = true; return false }
-                Terminal.writeErrorLine("anydoc: error: \(Self.name(input.path)): \(error)")
+                Terminal.writeErrorLine("anydoc: error: \(error.naming(Self.name(input.path)))")
                 failed += 1
             }
             return true
@@ -57,7 +57,12 @@ struct ChunkOutput {
     /// Each input's JSON Lines, made `jobs` at a time and handed to `body`
     /// in input order, a window at a time so memory stays bounded; `body`
     /// returns false to stop.
-    private func forEachInOrder(_ files: [InputFiles.File], _ body: (InputFiles.File, Result<String, ConversionError>) -> Bool) {
+    /// With `walked` (several inputs or a folder), only regular files are
+    /// read, each the file the walk found, as a batch reads them; a file
+    /// named alone is read as it comes, like `cat` would.
+    private func forEachInOrder(
+        _ files: [InputFiles.File], walked: Bool, _ body: (InputFiles.File, Result<String, ConversionError>) -> Bool
+    ) {
         let workers = max(1, min(jobs, files.count))
         let sharing = ChunkOutput(
             converter: AnyDocConverter(options: converter.options.sharingCores(among: workers)), markdownOptions: markdownOptions, options: options)
@@ -71,7 +76,11 @@ struct ChunkOutput {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < window.count else { return }
                     let result: Result<String, ConversionError>
-                    do throws(ConversionError) { result = .success(try sharing.lines(for: window[index].path)) } catch { result = .failure(error) }
+                    do throws(ConversionError) {
+                        result = .success(try sharing.lines(for: window[index], walked: walked))
+                    } catch {
+                        result = .failure(error)
+                    }
                     results.withLock { $0[index] = result }
                 }
             }
@@ -81,17 +90,21 @@ struct ChunkOutput {
     }
 
     /// One `.jsonl` per document under `folder`, named after its Markdown.
+    /// Named as a batch names its Markdown files, so no two inputs
+    /// (`a.docx`, `a.txt`) share one.
     private func runIntoFolder(_ inputs: InputFiles, folder: String) -> Int32 {
         var failed = 0
-        forEachInOrder(inputs.files) { input, result in
+        let names = OutputNames.paths(for: inputs.files.map(\.relativePath), extension: "jsonl")
+        var index = 0
+        forEachInOrder(inputs.files, walked: true) { input, result in
+            defer { index += 1 }
             do throws(ConversionError) {
                 let text = try result.get()
-                let relative = PathName.removingExtension(input.relativePath) + ".jsonl"
-                let file = try OutputFile(root: folder, relative: relative)
+                let file = try OutputFile(root: folder, relative: names[index])
                 try file.output.write(text)
                 try file.commit()
             } catch {
-                Terminal.writeErrorLine("anydoc: error: \(Self.name(input.path)): \(error)")
+                Terminal.writeErrorLine("anydoc: error: \(error.naming(Self.name(input.path)))")
                 failed += 1
             }
             return true
@@ -100,8 +113,17 @@ struct ChunkOutput {
     }
 
     /// The chunks of one input as JSON Lines.
-    private func lines(for path: String) throws(ConversionError) -> String {
-        let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
+    private func lines(for input: InputFiles.File, walked: Bool) throws(ConversionError) -> String {
+        let path = input.path
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = try converter.readStandardInput()
+        } else if walked {
+            guard input.isRegular else { throw ConversionError.io("not a regular file").naming(path) }
+            bytes = try converter.readRegularFile(at: path, expected: input.identity)
+        } else {
+            bytes = try converter.readFile(at: path)
+        }
         let fileName = path == "-" ? nil : path
         // Cut by the model: the writer records where each block lies.
         let output = StringOutput()

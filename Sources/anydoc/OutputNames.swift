@@ -14,6 +14,12 @@ import Glibc
 /// allows are shortened with a hash.
 enum OutputNames {
     static func markdownPaths(for relativePaths: [String]) -> [String] {
+        paths(for: relativePaths, extension: "md")
+    }
+
+    /// The same naming for outputs with another extension (`jsonl`).
+    static func paths(for relativePaths: [String], extension outputExtension: String) -> [String] {
+        let suffix = "." + outputExtension
         let stems = relativePaths.map { path -> String in
             let ext = PathName.extension(path)
             return ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
@@ -21,14 +27,14 @@ enum OutputNames {
         var counts: [String: Int] = [:]
         for stem in stems { counts[stem.lowercased(), default: 0] += 1 }
         let preferred = zip(relativePaths, stems).map { path, stem in
-            shortened((counts[stem.lowercased(), default: 0] > 1 ? path : stem) + ".md")
+            shortened((counts[stem.lowercased(), default: 0] > 1 ? path : stem) + suffix, suffix: suffix)
         }
         var taken = Set(preferred.flatMap { folders(of: $0.lowercased()) })
         return preferred.map { path in
             var candidate = path
             var number = 2
             while taken.contains(candidate.lowercased()) {
-                candidate = shortened(String(path.dropLast(3)) + "~\(number).md")
+                candidate = shortened(String(path.dropLast(suffix.count)) + "~\(number)" + suffix, suffix: suffix)
                 number += 1
             }
             taken.insert(candidate.lowercased())
@@ -49,14 +55,14 @@ enum OutputNames {
 
     /// Each component cut to fit a 255-byte name, keeping `.md` and a hash
     /// of what was cut so distinct long names stay distinct.
-    static func shortened(_ path: String) -> String {
+    static func shortened(_ path: String, suffix: String = ".md") -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
             let part = String(part)
             guard part.utf8.count > 240 else { return part }
-            let keepsSuffix = part.hasSuffix(".md")
-            var stem = keepsSuffix ? String(part.dropLast(3)) : part
+            let keepsSuffix = part.hasSuffix(suffix)
+            var stem = keepsSuffix ? String(part.dropLast(suffix.count)) : part
             while stem.utf8.count > 200 { stem.removeLast() }
-            return stem + "-" + String(SHA256.hex(Array(part.utf8)).prefix(12)) + (keepsSuffix ? ".md" : "")
+            return stem + "-" + String(SHA256.hex(Array(part.utf8)).prefix(12)) + (keepsSuffix ? suffix : "")
         }.joined(separator: "/")
     }
 }

@@ -228,6 +228,36 @@ import Testing
         }
     }
 
+    /// `--chunks -o FOLDER` names its files as a batch names Markdown, so
+    /// `a.docx` and `a.txt` keep a file each; a FIFO among several inputs
+    /// is skipped unread, as the batch skips it.
+    @Test func chunkFilesNeverShareANameNorWaitOnAFIFO() throws {
+        let tree = try BatchTree()
+        try tree.copy("docx/lists.docx", to: "d/a.docx")
+        try tree.write("d/a.txt", "Plain words of the text file.\n")
+        let folder = try BatchRun.run(["convert", "--chunks", "d", "-o", "o"], in: tree)
+        #expect(folder.status == 0, "\(folder.errorOutput)")
+        let names = tree.files(below: "o").filter { $0.hasSuffix(".jsonl") }.sorted()
+        #expect(names == ["a.docx.jsonl", "a.txt.jsonl"], "\(names)")
+        #expect(tree.read("o/a.txt.jsonl")?.contains("Plain words") == true)
+
+        #expect(mkfifo(tree.path("f.txt"), 0o644) == 0)
+        let fifo = try BatchRun.run(["convert", "--chunks", "d/a.txt", "f.txt", "-o", "p"], in: tree, seconds: 20)
+        #expect(!fifo.timedOut, "waited on the FIFO")
+        #expect(fifo.status == 1)
+        #expect(fifo.errorOutput.contains("f.txt: I/O: not a regular file"), "\(fifo.errorOutput)")
+    }
+
+    /// `-` among a batch's inputs is standard input, never a file named `-`.
+    @Test func aDashAmongTheInputsIsStandardInput() throws {
+        let tree = try BatchTree()
+        try tree.copy("docx/lists.docx", to: "x.docx")
+        try tree.write("-", "# Not this file\n")
+        let run = try BatchRun.run(["convert", "-", "x.docx", "-o", "o"], in: tree, input: "# From standard input\n")
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(tree.read("o/stdin.md") == "# From standard input\n")
+    }
+
     @Test func filesWithoutAKnownExtensionAreDetectedByContentUnlessExtensionsAreGiven() throws {
         let tree = try BatchTree()
         try tree.copy("docx/lists.docx", to: "d/report.bin")
