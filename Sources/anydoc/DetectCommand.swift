@@ -16,8 +16,7 @@ enum DetectCommand {
         var status: Int32 = 0
         for path in parsed.positionals {
             do {
-                let bytes = try path == "-" ? converter.readStandardInput() : converter.readFile(at: path)
-                let detected = converter.detect(bytes, fileName: path)
+                let detected = try path == "-" ? converter.detect(converter.readStandardInput(), fileName: path) : converter.detect(fileAt: path)
                 var line = path + "\t" + (detected.format?.rawValue ?? "unknown")
                 if detected.isEncrypted { line += "\tencrypted" }
                 Terminal.writeOutput(line + "\n")

@@ -258,6 +258,19 @@ import Testing
         #expect(tree.read("o/stdin.md") == "# From standard input\n")
     }
 
+    /// `detect` never waits on a FIFO nobody writes to, and reads a device
+    /// only as far as detection needs, then goes on to the next name.
+    @Test func detectNeitherWaitsOnAFIFONorReadsADeviceWhole() throws {
+        let tree = try BatchTree()
+        try tree.copy("docx/lists.docx", to: "a.docx")
+        #expect(mkfifo(tree.path("f"), 0o644) == 0)
+        try tree.link("zero.txt", to: "/dev/zero")
+        let run = try BatchRun.run(["detect", "f", "zero.txt", "a.docx"], in: tree, seconds: 20)
+        #expect(!run.timedOut, "waited on the FIFO")
+        #expect(run.status == 0, "\(run.errorOutput)")
+        #expect(run.output == "f\tunknown\nzero.txt\tunknown\na.docx\tdocx\n", "\(run.output)")
+    }
+
     @Test func filesWithoutAKnownExtensionAreDetectedByContentUnlessExtensionsAreGiven() throws {
         let tree = try BatchTree()
         try tree.copy("docx/lists.docx", to: "d/report.bin")

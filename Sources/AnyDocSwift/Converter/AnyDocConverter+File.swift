@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Conversions that read their input from a file as they go, where the
 /// format allows: a ZIP package (DOCX, PPTX, XLSX, ODF, EPUB) has its
 /// members read from the file, and a large UTF-8 text file streams
@@ -15,6 +19,32 @@ extension AnyDocConverter {
     public func convert(fileAt path: String, into sink: DocumentSink) throws(ConversionError) -> DocumentFormat {
         try convert(fileAt: path, into: sink, cancellation: nil)
     }
+
+    /// The format of the file at `path`, reading no more than that needs:
+    /// a file of text by its first 64 KB (as a conversion judges it), a
+    /// pipe or device by what its first 64 KB hold, anything else whole
+    /// within the input limit.
+    package func detect(fileAt path: String) throws(ConversionError) -> DetectedFormat {
+        do throws(ConversionError) {
+            let file = try InputFile(path: path, waitsForWriter: false)
+            guard file.isRegular else {
+                var head = [UInt8](repeating: 0, count: Self.detectionHeadBytes)
+                let count = head.withUnsafeMutableBytes { POSIXFile.fill(file.descriptor, $0) }
+                guard count >= 0 else { throw .io("cannot read: \(String(cString: strerror(errno)))") }
+                return detect(Array(head.prefix(count)), fileName: path)
+            }
+            let head = try file.read(at: 0, count: Self.detectionHeadBytes)
+            if head.count < file.size, !Signatures.isZip(head) {
+                let detected = FormatDetector.detect(head, fileName: path)
+                if let format = detected.format, format.isPlainText, detected.fallback == nil, !detected.isEncrypted { return detected }
+            }
+            return detect(head.count == file.size ? head : try file.readAll(maxBytes: options.limits.maxInputBytes), fileName: path)
+        } catch {
+            throw error.naming(path)
+        }
+    }
+
+    private static let detectionHeadBytes = 1 << 16
 
     /// `convert(fileAt:into:)` for a walk over an untrusted tree: the open
     /// never blocks and anything but a regular file (a FIFO or device put

@@ -38,8 +38,12 @@ package final class InputFile: Sendable {
     /// an untrusted tree needs (see `FileReader.readRegular`).
     /// With `expected`, a file other than the one a walk found there (a
     /// link or another file put in its place since) is refused unread.
-    package init(path: String, regularOnly: Bool = false, expected: FileIdentity? = nil) throws(ConversionError) {
-        let descriptor = regularOnly ? POSIXFile.openForReading(path) : open(path, O_RDONLY | O_CLOEXEC)
+    /// Without `waitsForWriter`, a FIFO nobody writes to opens at once
+    /// and reads as empty, where `cat` would wait.
+    package init(
+        path: String, regularOnly: Bool = false, expected: FileIdentity? = nil, waitsForWriter: Bool = true
+    ) throws(ConversionError) {
+        let descriptor = regularOnly || !waitsForWriter ? POSIXFile.openForReading(path) : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .io("cannot open: \(String(cString: strerror(errno)))") }
         guard let info = POSIXFile.status(descriptor) else {
             let reason = String(cString: strerror(errno))
@@ -55,7 +59,7 @@ package final class InputFile: Sendable {
             close(descriptor)
             throw .io("replaced since its folder was read; not read")
         }
-        if regularOnly { POSIXFile.makeBlocking(descriptor) }
+        if regularOnly || !waitsForWriter { POSIXFile.makeBlocking(descriptor) }
         self.path = path
         self.descriptor = descriptor
         self.size = Int(info.st_size)
