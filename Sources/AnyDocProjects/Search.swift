@@ -48,6 +48,9 @@ extension ProjectStore {
     /// Full-text search over the live version of each resource in a
     /// project, best first. `resource` limits it to one resource.
     public func search(in project: String, query text: String, limit: Int = 10, resource reference: String? = nil) throws(ProjectError) -> [SearchHit] {
+        // A NUL reads as the end of the string to SQLite's text functions:
+        // a term holding one matched every section.
+        try SafeName.check(text, what: "a search query")
         let query = SearchQuery(text)
         guard !query.terms.isEmpty else { throw .invalidArgument("the search query is empty") }
         try query.checkSize()

@@ -40,7 +40,7 @@ enum ResourcesCommand {
         } else {
             for resource in resources {
                 let state = resource.deleted ? "removed" : (resource.format?.rawValue ?? "?")
-                Terminal.writeOutput("\(resource.path)\tv\(resource.latestVersion)\t\(state)\t\(resource.id)\n")
+                Terminal.writeOutput("\(PrintableText.escaped(resource.path))\tv\(resource.latestVersion)\t\(state)\t\(resource.id)\n")
             }
         }
         return 0
@@ -101,7 +101,7 @@ enum ResourcesCommand {
                 var where_ = "\(hit.path)@v\(hit.version)"
                 if let location = hit.location { where_ += " (\(location.label))" }
                 if !hit.headingPath.isEmpty { where_ += " › " + hit.headingPath.joined(separator: " › ") }
-                Terminal.writeOutput("\(where_)  [offset \(hit.offset)]\n    \(hit.snippet.replacingNewlines())\n")
+                Terminal.writeOutput("\(PrintableText.escaped(where_))  [offset \(hit.offset)]\n    \(hit.snippet.replacingNewlines())\n")
             }
             if hits.isEmpty { Terminal.writeError("No matches.\n") }
         }
@@ -136,7 +136,7 @@ enum ResourcesCommand {
         if parsed.has("json") {
             try StoreCommandSupport.printJSON(version)
         } else {
-            Terminal.writeOutput("Removed \(version.path) (v\(version.number)); earlier versions stay readable.\n")
+            Terminal.writeOutput("Removed \(PrintableText.escaped(version.path)) (v\(version.number)); earlier versions stay readable.\n")
         }
         return 0
     }

@@ -31,6 +31,20 @@ import Testing
         }
     }
 
+    /// A NUL in a query read as an empty needle to SQLite, so every
+    /// section matched; control characters are refused like names.
+    @Test func aQueryWithAControlCharacterIsRefused() throws {
+        let fixture = try Fixture()
+        try fixture.write("a.md", "# Alpha\n\nKestrel over the water.\n")
+        try fixture.write("b.md", "# Beta\n\nNothing of the sort.\n")
+        let store = try fixture.store()
+        _ = try Ingestion(store: store).run([fixture.documents], project: "P")
+        #expect(try store.search(in: "P", query: "kestrel").map(\.path) == ["a.md"])
+        for query in ["\u{0}kestrel", "kes\u{0}trel", "\u{1B}[2Jkestrel"] {
+            #expect { try store.search(in: "P", query: query) } throws: { ($0 as? ProjectError)?.code == "invalid_argument" }
+        }
+    }
+
     /// A word in more sections than `rankedSectionsPerTerm` is scored in
     /// its newest matches only; a rarer word beside it still decides.
     @Test func aCommonTermIsRankedInABoundedNumberOfSections() throws {

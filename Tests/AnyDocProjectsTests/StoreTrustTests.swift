@@ -346,6 +346,20 @@ import AnyDocSwift
         #expect(!summary.text.contains("\u{1B}"))
         #expect(summary.text.contains("bad\\x1b[31mname.xyz"))
     }
+
+    /// `resources list` prints each stored path on one row, escaped: a
+    /// name holding a tab and a newline cannot forge a row of its own.
+    @Test func resourceListsPrintNamesEscaped() throws {
+        let fixture = try Fixture()
+        try fixture.write("fake\tv9\tmd\tid\nreal.md", "# Forged\n")
+        _ = try fixture.store()
+        let ingest = try AnydocProcess.run(["ingest", fixture.documents, "--project", "P", "--store", fixture.storePath], logsIn: fixture.folder)
+        #expect(ingest.status == 0, "\(ingest.errorOutput)")
+        let list = try AnydocProcess.run(["resources", "list", "--project", "P", "--store", fixture.storePath], logsIn: fixture.folder)
+        let rows = list.output.split(separator: "\n")
+        #expect(rows.count == 1, "\(list.output)")
+        #expect(rows.first?.hasPrefix("fake\\x09v9\\x09md\\x09id\\x0areal.md\t") == true, "\(list.output)")
+    }
 }
 
 /// Changes one byte in the middle of a file, as a failing disk would.
