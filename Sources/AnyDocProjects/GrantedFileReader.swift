@@ -40,7 +40,7 @@ struct GrantedFileReader {
         guard let real = GrantedFolders.realPath(path) else {
             let reason = String(cString: strerror(errno))
             // Outside the roots, whether a path exists is not ours to say.
-            guard folders.contains(resolved: URL(fileURLWithPath: path).standardizedFileURL.path) else { throw denied(shown) }
+            guard missingPathStaysInside(path) else { throw denied(shown) }
             throw ProjectError.io("cannot open '\(shown)': \(reason)")
         }
         guard folders.contains(resolved: real) else { throw denied(shown) }
@@ -53,6 +53,22 @@ struct GrantedFileReader {
             throw ProjectError.denied("'\(shown)' is \(Self.kind(info.st_mode)), not a regular file")
         }
         return real
+    }
+
+    /// Whether a path that does not resolve would lie in a root: its
+    /// longest leading part that exists, resolved as the kernel resolves
+    /// it (links followed), is in a root, and the missing rest cannot
+    /// climb out (`..`). Judging the path as written instead let a link in
+    /// a root to `/` tell which files outside exist.
+    private func missingPathStaysInside(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let absolute = path.hasPrefix("/")
+        for count in stride(from: parts.count - 1, through: 0, by: -1) {
+            let prefix = (absolute ? "/" : "") + parts[..<count].joined(separator: "/")
+            guard let real = GrantedFolders.realPath(prefix.isEmpty ? "." : prefix) else { continue }
+            return folders.contains(resolved: real) && !parts[count...].contains("..")
+        }
+        return false
     }
 
     private func open(_ real: String, shownAs path: String) throws(ProjectError) -> Int32 {

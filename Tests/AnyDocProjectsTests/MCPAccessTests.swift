@@ -79,6 +79,22 @@ import Testing
         #expect(alias["result"]?["structuredContent"]?["text"]?.stringValue?.hasPrefix("# Field Guide") == true)
     }
 
+    /// A path outside the folders that does not exist is `denied` like one
+    /// that does: through a link in a root to `/`, or a loop climbing out
+    /// with `..`, the server must not tell which files outside exist.
+    @Test func missingPathsOutsideTheFoldersAreDeniedNotReported() throws {
+        let fixture = try Fixture()
+        let server = try Self.server(fixture, granted: [fixture.documents])
+        try FileManager.default.createSymbolicLink(atPath: fixture.documents + "/root", withDestinationPath: "/")
+        try FileManager.default.createSymbolicLink(atPath: fixture.documents + "/loop", withDestinationPath: ".")
+        for path in ["root/etc/no-such-file", "root/etc/passwd/x", "root/no-such-folder/x", "loop/../no-such-file", "guide.md/../../x"] {
+            let text = Self.failure(try Self.call(server, "convert", ["path": .string(fixture.documents + "/" + path)]))
+            #expect(text?.hasPrefix("denied:") == true, "\(path): \(text ?? "was read")")
+        }
+        let inside = Self.failure(try Self.call(server, "convert", ["path": .string(fixture.documents + "/no-such-file.md")]))
+        #expect(inside?.hasPrefix("io:") == true, "\(inside ?? "was read")")
+    }
+
     @Test(.hangGuard) func convertRefusesFIFOsAndDevicesWithoutBlocking() throws {
         let fixture = try Fixture()
         let server = try Self.server(fixture, granted: [fixture.documents, "/dev"])
