@@ -21,6 +21,15 @@ struct AssetPlacement: Sendable {
         realAssets = realPath(assetsFolder) ?? assetsFolder
     }
 
+    /// Refuses an assets folder that would hold Markdown outputs (it is
+    /// the output folder, or one of its folders an input folder mirrors):
+    /// a document's images, named by the document, could replace them.
+    func refuseHolding(_ outputs: [String], assetsFolder: String) throws {
+        if let output = outputs.first(where: { isInside(realOutput + "/" + $0, root: realAssets) }) {
+            throw UsageError("the assets folder \(assetsFolder) would also hold the output \(output); choose one apart from the Markdown files")
+        }
+    }
+
     func assets(for output: String) -> ConversionJob.Assets {
         let relative = String(output.dropLast(3))
         let markdownFolder = realOutput + "/" + PathName.folder(output)

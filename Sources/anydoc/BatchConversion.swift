@@ -46,6 +46,7 @@ struct BatchConversion: Sendable {
         let root = try ContainedFolder(root: outputFolder, relative: "")
         try refuseSideFilesOverwriting(files, outputs)
         let placement = try AssetPlacement(outputFolder: outputFolder, assetsFolder: assetsFolder)
+        if let placement, let assetsFolder { try placement.refuseHolding(outputs, assetsFolder: assetsFolder) }
         let state = State(count: files.count, manifest: BatchManifest.load(from: outputFolder))
         let finish: @Sendable (Bool) -> Int32 = { interrupted in
             self.finish(state, inputs, root: root, interrupted: interrupted)

@@ -339,6 +339,22 @@ import Testing
         #expect(!tree.exists("o2/deck.md"))
     }
 
+    /// An assets folder that would also hold Markdown outputs is refused:
+    /// a document's images, named by the document (a part may be called
+    /// `b.md`), could replace another input's Markdown there.
+    @Test func anAssetsFolderThatHoldsOutputsIsRefused() throws {
+        let tree = try BatchTree()
+        try tree.copy(Self.pictures, to: "d/deck.pptx")
+        try tree.copy("docx/lists.docx", to: "d/deck/b.docx")
+        for assets in ["o", "o/deck"] {
+            let run = try BatchRun.run(["convert", "d", "-o", "o", "--assets", assets], in: tree)
+            #expect(run.status == 2, "\(assets): \(run.errorOutput)")
+            #expect(tree.files(below: "o").filter { $0.hasSuffix(".md") }.isEmpty)
+        }
+        let apart = try BatchRun.run(["convert", "d", "-o", "o", "--assets", "o/images"], in: tree)
+        #expect(apart.status == 0, "\(apart.errorOutput)")
+    }
+
     @Test func everyImageLinkResolvesFromTheMarkdownFileThatHoldsIt() throws {
         let tree = try BatchTree()
         try tree.copy(Self.pictures, to: "d/a/b/deck.pptx")
