@@ -2,19 +2,29 @@ import AnyDocSwift
 import Glibc
 import Synchronization
 
-/// A file written under a temporary name in a `ContainedFolder` and
-/// renamed into place only when complete, so a reader never sees half a
-/// file. It is created exclusively and without following links, and is
-/// known to `TemporaryFiles` until committed or discarded so an
-/// interruption can remove it.
+/// A file written in a `ContainedFolder` and renamed into place only when
+/// complete, so a reader never sees half a file.
+///
+/// Where the file system allows it the file is made without a name
+/// (`O_TMPFILE`) and linked in only at `commit`: a process killed while
+/// writing leaves nothing behind. Elsewhere it is created under a
+/// temporary name, exclusively and without following links, and is known
+/// to `TemporaryFiles` until committed or discarded so an interruption
+/// can remove it.
 final class TemporaryFile {
     let descriptor: Int32
     let folder: ContainedFolder
     let finalName: String
     let temporaryName: String
+    /// Made with no name: `commit` links it in first.
+    private let isAnonymous: Bool
     private let token: Int  // 0 when untracked
     private var closed = false
     private var done = false
+
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module
+    /// does not bring into Swift.
+    private static let anonymousFlag: Int32 = 0o20000000 | O_DIRECTORY
 
     /// `tracked: false` is for what an interruption itself writes (the
     /// report and manifest), after tracking has stopped.
@@ -24,6 +34,17 @@ final class TemporaryFile {
         let number = TemporaryFiles.nextNumber()
         temporaryName = ".anydoc-\(getpid())-\(number).tmp"
         let name = temporaryName
+        guard let anonymous = TemporaryFiles.unlessStopped({
+            openat(folder.descriptor, ".", Self.anonymousFlag | O_WRONLY | O_CLOEXEC, 0o644)
+        }) else {
+            throw .io("interrupted")
+        }
+        if anonymous >= 0 {
+            descriptor = anonymous
+            isAnonymous = true
+            token = 0
+            return
+        }
         let create = { openat(folder.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
         guard let (descriptor, token) = tracked ? TemporaryFiles.create(in: folder, name: name, with: create) : (create(), 0) else {
             throw .io("interrupted")
@@ -33,6 +54,7 @@ final class TemporaryFile {
         }
         self.descriptor = descriptor
         self.token = token
+        isAnonymous = false
     }
 
     func write(_ bytes: [UInt8]) throws(ConversionError) {
@@ -41,6 +63,25 @@ final class TemporaryFile {
     }
 
     func commit() throws(ConversionError) {
+        if isAnonymous {
+            // Named only now, and renamed at once; not at all once an
+            // interruption has begun removing what the run wrote.
+            let (folder, descriptor, temporaryName, finalName) = (folder, descriptor, temporaryName, finalName)
+            let failure = TemporaryFiles.unlessStopped { () -> Int32 in
+                guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", folder.descriptor, temporaryName, AT_SYMLINK_FOLLOW) == 0 else { return errno }
+                guard renameat(folder.descriptor, temporaryName, folder.descriptor, finalName) == 0 else {
+                    let failure = errno
+                    unlinkat(folder.descriptor, temporaryName, 0)
+                    return failure
+                }
+                return 0
+            }
+            closeDescriptor()
+            done = true
+            guard let failure else { throw .io("interrupted") }
+            guard failure == 0 else { throw .io("cannot write \(folder.path)/\(finalName): \(String(cString: strerror(failure)))") }
+            return
+        }
         closeDescriptor()
         done = true
         TemporaryFiles.unregister(token)
@@ -55,6 +96,7 @@ final class TemporaryFile {
         closeDescriptor()
         guard !done else { return }
         done = true
+        guard !isAnonymous else { return }
         TemporaryFiles.unregister(token)
         unlinkat(folder.descriptor, temporaryName, 0)
     }
@@ -92,6 +134,11 @@ enum TemporaryFiles {
             state.open[state.next] = (folder, name)
             return (descriptor, state.next)
         }
+    }
+
+    /// `body`'s result, run under the lock; nil once stopped.
+    static func unlessStopped<T>(_ body: () -> T) -> T? {
+        state.withLock { state in state.stopped ? nil : body() }
     }
 
     static func unregister(_ token: Int) {

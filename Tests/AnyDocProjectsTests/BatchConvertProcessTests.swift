@@ -189,6 +189,36 @@ import Testing
 
     // MARK: - What the batch tells
 
+    /// A run killed while it writes an output leaves no temporary file
+    /// behind: the output is made without a name and linked in whole.
+    @Test func aKilledRunLeavesNoTemporaryFile() throws {
+        let tree = try BatchTree()
+        try tree.write("d/big.md", String(repeating: "A line of text that goes on for a while.\n", count: 1_000_000))
+        try tree.makeFolder(for: "o/x")
+        let folder = try #require(realpath(tree.path("o"), nil).map { String(cString: $0) })
+        let (process, _, _) = try BatchRun.start(["convert", "d", "-o", "o", "--jobs", "1"], in: tree)
+        let pid = process.processIdentifier
+        let deadline = Date().addingTimeInterval(60)
+        var caught = false
+        while !caught, process.isRunning, Date() < deadline {
+            let fds = "/proc/\(pid)/fd"
+            let targets = ((try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []).compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)
+            }
+            if targets.contains(where: { $0.hasPrefix(folder + "/") && !$0.hasSuffix(".json") }) {
+                kill(pid, SIGKILL)
+                caught = true
+            } else {
+                usleep(200)
+            }
+        }
+        process.waitUntilExit()
+        try #require(caught, "never caught writing")
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: tree.path("o"))) ?? []).filter { $0.hasPrefix(".anydoc-") && $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty, "\(left)")
+        #expect(!tree.exists("o/big.md"))
+    }
+
     @Test func quietStillPrintsFailures() throws {
         let tree = try BatchTree()
         try tree.copy("docx/lists.docx", to: "d/good.docx")
