@@ -89,7 +89,7 @@ public final class MCPDispatcher: @unchecked Sendable {
                             write: @escaping @Sendable (String) -> Void) {
         let workers = workerTools.map { tools in
             Worker(perform: { id, name, arguments in server.toolResponse(id: id, name: name, arguments: arguments, using: tools) },
-                   interrupt: { tools.store.interrupt() })
+                   interrupt: { tools.interrupt() })
         }
         self.init(server: server, workers: workers, timeLimitSeconds: timeLimitSeconds, maxQueued: maxQueued, write: write)
     }

@@ -328,6 +328,8 @@ public struct ResourceTools: Sendable {
     public var converter: AnyDocConverter
     /// Where `convert` may read; with none granted it is not offered.
     public var grantedFolders: GrantedFolders
+    /// The conversion a `convert` call is running, for `interrupt()`.
+    private let running = RunningConversion()
 
     /// Resources per `resource_list` page when the input gives no limit.
     public static let defaultListLimit = 50
@@ -418,14 +420,24 @@ public struct ResourceTools: Sendable {
         return ResourceSearchOutput(project: project, query: input.query, hits: hits, note: note, resources: SearchResourceSummary.of(hits))
     }
 
+    /// Stops what these tools are running: the store's query, and the
+    /// conversion of a `convert` call (OCR included), which then fails
+    /// as cancelled. A server calls it when a call is cancelled or times out.
+    public func interrupt() {
+        store.interrupt()
+        running.cancel()
+    }
+
     /// Converts a file without storing it, returned in bounded slices like
     /// `resourceRead`. Only a regular file inside the granted folders is
     /// read (see `GrantedFileReader`).
     public func convert(_ input: ConvertInput) throws(ProjectError) -> ConvertOutput {
         let request = try convertRequest(input)
         let output = StringOutput()
+        let cancellation = running.start()
+        defer { running.finish() }
         do {
-            let summary = try converter.convert(request.bytes, fileName: input.path, to: output)
+            let summary = try converter.convert(request.bytes, fileName: input.path, to: output, options: .default, cancellation: cancellation)
             return request.slice(output.text, format: summary.format)
         } catch {
             throw .conversion(error)

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 @testable import AnyDocProjects
@@ -93,6 +94,37 @@ import Testing
         }
         let inside = Self.failure(try Self.call(server, "convert", ["path": .string(fixture.documents + "/no-such-file.md")]))
         #expect(inside?.hasPrefix("io:") == true, "\(inside ?? "was read")")
+    }
+
+    /// `interrupt()`, which a server calls when a call is cancelled or
+    /// times out, stops a running `convert` too, not only store queries.
+    @Test(.hangGuard) func interruptStopsARunningConversion() throws {
+        let fixture = try Fixture()
+        let csv = "id,name,note\n" + (0..<600_000).map { "\($0),name \($0 % 97),a note\n" }.joined()
+        try fixture.write("rows.csv", csv)
+        let store = try fixture.store()
+        let tools = ResourceTools(store: store, grantedFolders: try GrantedFolders([fixture.documents]))
+        nonisolated(unsafe) var outcome: Result<ConvertOutput, ProjectError>?
+        let done = DispatchSemaphore(value: 0)
+        let started = ContinuousClock.now
+        Thread.detachNewThread {
+            do throws(ProjectError) {
+                outcome = .success(try tools.convert(ConvertInput(path: fixture.documents + "/rows.csv")))
+            } catch {
+                outcome = .failure(error)
+            }
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        tools.interrupt()
+        done.wait()
+        let elapsed = ContinuousClock.now - started
+        guard case .failure(let error)? = outcome else {
+            Issue.record("the conversion ran to its end (\(elapsed))")
+            return
+        }
+        #expect(error.message.contains("cancelled"), "\(error)")
+        #expect(elapsed < .seconds(5), "\(elapsed)")
     }
 
     @Test(.hangGuard) func convertRefusesFIFOsAndDevicesWithoutBlocking() throws {

@@ -55,7 +55,7 @@ extension AnyDocConverter {
         return collector.document
     }
 
-    func convert(
+    package func convert(
         _ bytes: [UInt8], fileName: String?, to output: MarkdownOutput, options markdownOptions: MarkdownOptions,
         cancellation: CancellationFlag?
     ) throws(ConversionError) -> ConversionSummary {

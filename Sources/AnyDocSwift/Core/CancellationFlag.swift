@@ -5,10 +5,12 @@ import Synchronization
 /// `Task.isCancelled` answers only on the task's own thread; a conversion
 /// also runs on worker threads (OCR pages) and inside Tesseract's C
 /// callback, which read this flag instead.
-final class CancellationFlag: Sendable {
+package final class CancellationFlag: Sendable {
     private let state = Atomic(false)
 
-    var isCancelled: Bool { state.load(ordering: .relaxed) }
+    package init() {}
 
-    func cancel() { state.store(true, ordering: .relaxed) }
+    package var isCancelled: Bool { state.load(ordering: .relaxed) }
+
+    package func cancel() { state.store(true, ordering: .relaxed) }
 }
