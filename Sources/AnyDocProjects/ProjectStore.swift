@@ -65,7 +65,9 @@ public final class ProjectStore: @unchecked Sendable {
         } catch {
             throw ProjectError.wrap(error)
         }
-        chmod(databasePath, 0o600)
+        // SQLite made its journal files (-wal, -shm) with the mode the
+        // database had when they appeared: all three are the owner's.
+        for suffix in ["", "-wal", "-shm"] { chmod(databasePath + suffix, 0o600) }
         // Sections an older chunker cut are cut again; a store that cannot
         // be written keeps them, and `anydoc store reindex` says why.
         _ = try? reindexSections()

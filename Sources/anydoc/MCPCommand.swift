@@ -1,5 +1,6 @@
 import AnyDocProjects
 import AnyDocSwift
+import Glibc
 
 /// `anydoc mcp`: a Model Context Protocol server on standard input and
 /// output, one JSON-RPC message per line; diagnostics go to standard error.
@@ -35,11 +36,15 @@ enum MCPCommand {
         // One store per worker: each has its own SQLite connection, so a long
         // search on one does not hold the others' reads (the store is in WAL
         // mode). A host may start its server before anything is ingested, so
-        // the store is created when missing.
+        // the store is created when missing, and standard error says so (a
+        // mistyped --store would otherwise serve an empty store in silence).
+        let root = StoreLocation.resolve(explicit: parsed.value("store"))
+        let existed = access(root + "/store.sqlite", F_OK) == 0
         let tools = try (0..<workers).map { _ in
             ResourceTools(store: try StoreCommandSupport.openStore(parsed, mode: .create), defaultProject: parsed.value("project"),
                           converter: converter, grantedFolders: folders)
         }
+        if !existed { Terminal.writeErrorLine("anydoc mcp: no store was at \(root); created an empty one") }
         let server = MCPServer(tools: tools[0])
         let dispatcher = MCPDispatcher(server: server, workerTools: tools, timeLimitSeconds: timeLimit) { line in
             Terminal.writeOutput(line + "\n")

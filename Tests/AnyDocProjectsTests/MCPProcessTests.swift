@@ -9,16 +9,19 @@ import Testing
         let process = Process()
         let input = Pipe()
         let outputPath: String
+        let errorPath: String
 
         init(_ arguments: [String], logsIn folder: String) throws {
             let binary = try #require(AnydocProcess.executable, "the anydoc executable is not beside the test bundle")
             outputPath = folder + "/mcp-\(UUID().uuidString).out"
+            errorPath = outputPath + ".err"
             _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["mcp"] + arguments
             process.standardInput = input
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-            process.standardError = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
             try process.run()
         }
 
@@ -42,6 +45,25 @@ import Testing
             let deadline = Date().addingTimeInterval(10)
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             if process.isRunning { process.terminate() }
+        }
+    }
+
+    /// A server started on a store that is not there creates it, says so
+    /// on standard error, and keeps every file of it, SQLite's journal
+    /// files included, to its owner.
+    @Test(.hangGuard) func aNewStoreIsAnnouncedAndPrivate() throws {
+        let fixture = try Fixture()
+        let root = fixture.folder + "/new-store"
+        let server = try Server(["--store", root], logsIn: fixture.folder)
+        defer { server.close() }
+        server.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"project_list","arguments":{}}}"#)
+        #expect(server.response(1, within: 30) != nil)
+        let errors = (try? String(contentsOfFile: server.errorPath, encoding: .utf8)) ?? ""
+        #expect(errors.contains("created an empty one"), "\(errors)")
+        for name in ["store.sqlite", "store.sqlite-wal", "store.sqlite-shm"] {
+            var info = stat()
+            guard stat(root + "/" + name, &info) == 0 else { continue }
+            #expect(info.st_mode & 0o077 == 0, "\(name): \(String(info.st_mode & 0o777, radix: 8))")
         }
     }
 
