@@ -179,16 +179,22 @@ final class SQLiteDatabase {
     /// a no-op when nothing runs: how a time limit stops a long query.
     func interrupt() { sqlite3_interrupt(handle) }
 
+    /// How long a writer waits in all for the write lock: past one busy
+    /// timeout, as another writer's transaction for a very large document
+    /// (its sections and search index) can hold it for a minute.
+    var writerPatienceSeconds = 600.0
+
     /// Runs `body` in a write transaction taken up front (`BEGIN IMMEDIATE`),
-    /// so a second writer waits on the busy timeout at the start instead of
-    /// failing half way. Nested calls join the outer transaction.
+    /// so a second writer waits at the start instead of failing half way,
+    /// through as many busy timeouts as `writerPatienceSeconds` allows.
+    /// Nested calls join the outer transaction.
     func transaction<T>(_ body: () throws -> T) throws -> T {
         if transactionDepth > 0 {
             transactionDepth += 1
             defer { transactionDepth -= 1 }
             return try body()
         }
-        try execute("BEGIN IMMEDIATE")
+        try beginWriting()
         transactionDepth = 1
         defer { transactionDepth = 0 }
         do {
@@ -198,6 +204,21 @@ final class SQLiteDatabase {
         } catch {
             try? execute("ROLLBACK")
             throw error
+        }
+    }
+
+    /// `BEGIN IMMEDIATE`, tried again while the lock stays busy and the
+    /// writer's patience lasts (each try waits a busy timeout).
+    private func beginWriting() throws(SQLiteError) {
+        let waitingSince = MonotonicClock.nanoseconds()
+        while true {
+            do {
+                try execute("BEGIN IMMEDIATE")
+                return
+            } catch {
+                let waited = Double(MonotonicClock.nanoseconds() &- waitingSince) / 1e9
+                guard error.isBusy, waited < writerPatienceSeconds else { throw error }
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 @testable import AnyDocProjects
@@ -61,4 +62,30 @@ import Testing
 /// What the creating thread saw go wrong; read after its semaphore.
 private final class FailureNote: @unchecked Sendable {
     var text: String?
+
+    /// A writer waits out another writer's transaction even when it lasts
+    /// longer than one busy timeout (a very large document's index), where
+    /// it failed with "database is locked" before.
+    @Test func aWriterWaitsOutATransactionLongerThanOneBusyTimeout() throws {
+        let fixture = try Fixture()
+        let path = fixture.folder + "/writers.sqlite"
+        nonisolated(unsafe) let first = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: 100)
+        try first.execute("CREATE TABLE t (x INTEGER)")
+        let second = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: 100)
+        second.writerPatienceSeconds = 30
+        let holding = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? first.transaction {
+                holding.signal()
+                Thread.sleep(forTimeInterval: 1)
+                _ = try first.run("INSERT INTO t VALUES (1)")
+            }
+            released.signal()
+        }
+        holding.wait()
+        try second.transaction { _ = try second.run("INSERT INTO t VALUES (2)") }
+        released.wait()
+        #expect(try second.query("SELECT count(*) FROM t", row: { $0.int(0) }) == [2])
+    }
 }
