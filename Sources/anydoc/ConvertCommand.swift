@@ -49,6 +49,7 @@ enum ConvertCommand {
         guard let parsed = try parser.parseOrShowHelp(arguments) else { return 0 }
         let listed = try listedInputs(parsed)
         if parsed.has("jsonl") { return try worker(parsed, listed: listed) }
+        if parsed.has("shard") { throw UsageError("--shard divides the work of --jsonl workers; it needs --jsonl") }
         guard !parsed.positionals.isEmpty || !listed.isEmpty else {
             throw UsageError("convert needs a file, a folder or - for standard input")
         }

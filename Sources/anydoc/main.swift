@@ -1,3 +1,4 @@
+import AnyDocProjects
 import AnyDocSwift
 import Glibc
 
@@ -48,6 +49,11 @@ guard let command = commands.first(where: { $0.name == name }) else {
 do {
     exit(try command.run(arguments.dropFirst()))
 } catch let error as UsageError {
+    Terminal.writeErrorLine("anydoc \(name): \(error.message); see 'anydoc \(name) --help'")
+    exit(2)
+} catch let error as ProjectError where error.code == "invalid_argument" {
+    // An argument the store refuses (an empty project name or query, a
+    // query past its limits) is a usage error like any other.
     Terminal.writeErrorLine("anydoc \(name): \(error.message); see 'anydoc \(name) --help'")
     exit(2)
 } catch {

@@ -144,6 +144,21 @@ import Testing
         #expect(remaining.count == objectsBefore)
     }
 
+    /// Arguments the store refuses are usage errors (exit 2), as the
+    /// command line's own are: an empty project name, an empty query, one
+    /// with too many words; and `--shard` without the `--jsonl` it divides.
+    @Test func refusedArgumentsAreUsageErrors() throws {
+        let fixture = try Fixture()
+        try fixture.write("a.md", "# A\n\nText.\n")
+        #expect(try Self.anydoc(["ingest", fixture.documents, "-p", "P"], fixture).status == 0)
+        let words = (0..<40).map { "w\($0)" }.joined(separator: " ")
+        for command in [["ingest", fixture.documents, "-p", ""], ["resources", "search", "", "-p", "P"],
+                        ["resources", "search", words, "-p", "P"], ["convert", fixture.documents + "/a.md", "--shard", "1/2"]] {
+            let outcome = try Self.anydoc(command, fixture)
+            #expect(outcome.status == 2, "\(command): \(outcome.errorOutput)")
+        }
+    }
+
     @Test func aMistypedStoreIsAUsageErrorAndCreatesNothing() throws {
         let fixture = try Fixture()
         let missing = fixture.folder + "/typo"
