@@ -199,8 +199,9 @@ struct BatchConversion: Sendable {
 
     private static func write(_ text: String, to path: String, what: String) {
         do throws(ConversionError) {
-            let folder = try ContainedFolder(root: PathName.folder(path).isEmpty ? "." : PathName.folder(path), relative: "")
-            try folder.write(Array(text.utf8), as: PathName.last(path), tracked: false)
+            let file = try OutputFile(path: path, tracked: false)
+            try file.output.write(text)
+            try file.commit()
         } catch {
             Terminal.writeErrorLine("anydoc: error: cannot write \(what) to \(path): \(error.reason)")
         }

@@ -18,6 +18,8 @@ final class TemporaryFile {
     let temporaryName: String
     /// Made with no name: `commit` links it in first.
     private let isAnonymous: Bool
+    /// Known to `TemporaryFiles`, so an interruption stops it.
+    private let tracked: Bool
     private let token: Int  // 0 when untracked
     private var closed = false
     private var done = false
@@ -34,14 +36,14 @@ final class TemporaryFile {
         let number = TemporaryFiles.nextNumber()
         temporaryName = ".anydoc-\(getpid())-\(number).tmp"
         let name = temporaryName
-        guard let anonymous = TemporaryFiles.unlessStopped({
-            openat(folder.descriptor, ".", Self.anonymousFlag | O_WRONLY | O_CLOEXEC, 0o644)
-        }) else {
+        let makeAnonymous = { openat(folder.descriptor, ".", Self.anonymousFlag | O_WRONLY | O_CLOEXEC, 0o644) }
+        guard let anonymous = tracked ? TemporaryFiles.unlessStopped(makeAnonymous) : makeAnonymous() else {
             throw .io("interrupted")
         }
         if anonymous >= 0 {
             descriptor = anonymous
             isAnonymous = true
+            self.tracked = tracked
             token = 0
             return
         }
@@ -54,6 +56,7 @@ final class TemporaryFile {
         }
         self.descriptor = descriptor
         self.token = token
+        self.tracked = tracked
         isAnonymous = false
     }
 
@@ -67,7 +70,7 @@ final class TemporaryFile {
             // Named only now, and renamed at once; not at all once an
             // interruption has begun removing what the run wrote.
             let (folder, descriptor, temporaryName, finalName) = (folder, descriptor, temporaryName, finalName)
-            let failure = TemporaryFiles.unlessStopped { () -> Int32 in
+            let linkIn = { () -> Int32 in
                 guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", folder.descriptor, temporaryName, AT_SYMLINK_FOLLOW) == 0 else { return errno }
                 guard renameat(folder.descriptor, temporaryName, folder.descriptor, finalName) == 0 else {
                     let failure = errno
@@ -76,6 +79,7 @@ final class TemporaryFile {
                 }
                 return 0
             }
+            let failure = tracked ? TemporaryFiles.unlessStopped(linkIn) : linkIn()
             closeDescriptor()
             done = true
             guard let failure else { throw .io("interrupted") }

@@ -168,7 +168,7 @@ import Testing
     func anInterruptedRunRemovesItsTemporaryFilesReportsAndExits130(signal: Int32) throws {
         let tree = try BatchTree()
         for number in 0..<400 { try tree.copy("pdf/two-columns.pdf", to: "d/f\(number).pdf") }
-        let (process, _, errorPath) = try BatchRun.start(["convert", "d", "-o", "o", "--jobs", "1"], in: tree)
+        let (process, _, errorPath) = try BatchRun.start(["convert", "d", "-o", "o", "--jobs", "1", "--report", "r.jsonl"], in: tree)
         let deadline = Date().addingTimeInterval(30)
         func written() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: tree.path("o"))) ?? []).filter { $0.hasSuffix(".md") }.count }
         while process.isRunning, Date() < deadline, written() < 3 { usleep(1_000) }
@@ -185,6 +185,8 @@ import Testing
         #expect(errors.contains("Interrupted: converted"), "\(errors)")
         let converted = tree.files(below: "o").filter { $0.hasSuffix(".md") }.count
         #expect(converted >= 3 && converted < 400)
+        // What the interruption itself writes is still written.
+        #expect(tree.exists("r.jsonl") && tree.exists("o/.anydoc-manifest.json"), "\(errors)")
     }
 
     // MARK: - What the batch tells
@@ -217,6 +219,38 @@ import Testing
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: tree.path("o"))) ?? []).filter { $0.hasPrefix(".anydoc-") && $0.hasSuffix(".tmp") }
         #expect(left.isEmpty, "\(left)")
         #expect(!tree.exists("o/big.md"))
+    }
+
+    /// An output the user names that is a FIFO or a device (`-o
+    /// /dev/null`) is written into, never replaced by a regular file.
+    @Test func aNamedFIFOOutputIsWrittenIntoNotReplaced() throws {
+        let tree = try BatchTree()
+        try tree.write("a.md", "# Through the pipe\n")
+        try tree.copy("docx/lists.docx", to: "d/b.docx")
+        for (arguments, fifo) in [(["convert", "a.md", "-o", "out.md"], "out.md"), (["convert", "d", "-o", "o", "--report", "r.jsonl"], "r.jsonl")] {
+            #expect(mkfifo(tree.path(fifo), 0o644) == 0)
+            nonisolated(unsafe) var received = Data()
+            let path = tree.path(fifo)
+            let reader = Thread {
+                let descriptor = open(path, O_RDONLY)
+                guard descriptor >= 0 else { return }
+                defer { close(descriptor) }
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                while true {
+                    let count = read(descriptor, &buffer, buffer.count)
+                    if count <= 0 { break }
+                    received.append(contentsOf: buffer[0..<count])
+                }
+            }
+            reader.start()
+            let run = try BatchRun.run(arguments, in: tree, seconds: 30)
+            #expect(run.status == 0, "\(arguments): \(run.errorOutput)")
+            let deadline = Date().addingTimeInterval(10)
+            while !reader.isFinished, Date() < deadline { usleep(1_000) }
+            var info = stat()
+            #expect(lstat(tree.path(fifo), &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "\(fifo) was replaced")
+            #expect(!received.isEmpty, "\(fifo): nothing came through")
+        }
     }
 
     @Test func quietStillPrintsFailures() throws {
