@@ -27,6 +27,7 @@ struct JSONParser {
     /// The one JSON value `text` holds, with whitespace around it.
     static func parse(_ text: String) throws(Failure) -> JSONValue {
         var parser = JSONParser(Array(text.utf8))
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipSpace()
         let value = try parser.value()
         parser.skipSpace()
@@ -230,8 +231,48 @@ struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int(text) { return .int(integer) }
         guard let double = Double(text), double.isFinite else { throw failure("a number out of range") }
-        if double == double.rounded(), double >= -0x1p63, double < 0x1p63 { return .int(Int(double)) }
+        // Whole by `Double` and within Int's range: the integer its digits
+        // write, exactly (`9007199254740993.0`), as JSONDecoder reads it.
+        if double == double.rounded(), double >= -0x1p63, double < 0x1p63,
+           let integer = Self.integerPart(of: bytes[start..<index]) {
+            return .int(integer)
+        }
         return .double(double)
+    }
+
+    /// The integer a number's digits write, its fraction dropped, exponent
+    /// applied; nil past Int.
+    private static func integerPart(of number: ArraySlice<UInt8>) -> Int? {
+        var digits: [UInt8] = []
+        var exponent = 0
+        var index = number.startIndex
+        let negative = number[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var afterPoint = false
+        while index < number.endIndex, number[index] != UInt8(ascii: "e"), number[index] != UInt8(ascii: "E") {
+            if number[index] == UInt8(ascii: ".") {
+                afterPoint = true
+            } else {
+                digits.append(number[index] - UInt8(ascii: "0"))
+                if afterPoint { exponent -= 1 }
+            }
+            index += 1
+        }
+        if index < number.endIndex {
+            let text = number[(index + 1)...]
+            // An exponent past Int only says "very large" or "very small".
+            let written = Int(String(decoding: text, as: UTF8.self)) ?? (text.first == UInt8(ascii: "-") ? -100_000 : 100_000)
+            exponent += max(-100_000, min(written, 100_000))
+        }
+        if exponent < 0 { digits.removeLast(min(-exponent, digits.count)) }
+        var magnitude = 0
+        for digit in digits + Array(repeating: 0, count: max(exponent, 0)) {
+            let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(Int(digit))
+            guard !overflow, !carry else { return nil }
+            magnitude = sum
+        }
+        return negative ? -magnitude : magnitude
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
