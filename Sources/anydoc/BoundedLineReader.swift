@@ -1,9 +1,10 @@
 import Glibc
 
 /// The lines of a descriptor, none held past a limit: the MCP server
-/// must not buffer a hostile client's endless line. A longer line is cut
-/// one byte past `maxBytes`, so the server refuses it as too large, and
-/// the rest of it is read and dropped up to its newline.
+/// must not buffer a hostile client's endless line. A longer line is read
+/// and dropped up to its newline, and given as `maxBytes + 1` bytes of
+/// filler, which the server refuses as too large (a cut line could end in
+/// spaces and be read as the request it starts with).
 final class BoundedLineReader {
     private let descriptor: Int32
     private let maxBytes: Int
@@ -28,10 +29,14 @@ final class BoundedLineReader {
                 let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
                 keep(buffer[start..<(newline ?? end)], in: &line)
                 start = newline.map { $0 + 1 } ?? end
-                if newline != nil { return String(decoding: line, as: UTF8.self) }
+                if newline != nil { return finished(line) }
             }
-            guard !atEnd, refill() else { return started ? String(decoding: line, as: UTF8.self) : nil }
+            guard !atEnd, refill() else { return started ? finished(line) : nil }
         }
+    }
+
+    private func finished(_ line: [UInt8]) -> String {
+        line.count > maxBytes ? String(repeating: "x", count: maxBytes + 1) : String(decoding: line, as: UTF8.self)
     }
 
     /// Appends what fits under the cut.

@@ -78,8 +78,12 @@ import Testing
         let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
         for _ in 0..<64 { server.input.fileHandleForWriting.write(block) }
         server.send("")
+        // A request padded past the limit with spaces is refused too, not run.
+        let padded = #"{"jsonrpc":"2.0","id":5,"method":"ping"}"# + String(repeating: " ", count: MCPServer.maxMessageBytes) + "x"
+        server.send(padded)
         server.send(#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)
         #expect(server.response(2, within: 30) != nil)
+        #expect(server.response(5, within: 0.1) == nil, "the padded request was run")
         let text = (try? String(contentsOfFile: server.outputPath, encoding: .utf8)) ?? ""
         #expect(text.contains("-32600") && text.contains("larger than"), "\(text)")
         let status = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)) ?? ""
