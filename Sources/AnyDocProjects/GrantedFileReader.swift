@@ -66,6 +66,11 @@ struct GrantedFileReader {
         for count in stride(from: parts.count - 1, through: 0, by: -1) {
             let prefix = (absolute ? "/" : "") + parts[..<count].joined(separator: "/")
             guard let real = GrantedFolders.realPath(prefix.isEmpty ? "." : prefix) else { continue }
+            // The first part that does not resolve must not exist at all:
+            // a dangling link there points anywhere.
+            var info = stat()
+            let next = (prefix.isEmpty ? "" : prefix + "/") + parts[count]
+            guard lstat(next, &info) != 0 else { return false }
             return folders.contains(resolved: real) && !parts[count...].contains("..")
         }
         return false

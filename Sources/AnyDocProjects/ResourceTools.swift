@@ -432,10 +432,12 @@ public struct ResourceTools: Sendable {
     /// `resourceRead`. Only a regular file inside the granted folders is
     /// read (see `GrantedFileReader`).
     public func convert(_ input: ConvertInput) throws(ProjectError) -> ConvertOutput {
-        let request = try convertRequest(input)
-        let output = StringOutput()
+        // Cancellable from the start: reading the file can take a while.
         let cancellation = running.start()
         defer { running.finish() }
+        let request = try convertRequest(input)
+        guard !cancellation.isCancelled else { throw .cancelled("the conversion was cancelled") }
+        let output = StringOutput()
         do {
             let summary = try converter.convert(request.bytes, fileName: input.path, to: output, options: .default, cancellation: cancellation)
             return request.slice(output.text, format: summary.format)

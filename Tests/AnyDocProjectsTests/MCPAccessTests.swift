@@ -88,7 +88,9 @@ import Testing
         let server = try Self.server(fixture, granted: [fixture.documents])
         try FileManager.default.createSymbolicLink(atPath: fixture.documents + "/root", withDestinationPath: "/")
         try FileManager.default.createSymbolicLink(atPath: fixture.documents + "/loop", withDestinationPath: ".")
-        for path in ["root/etc/no-such-file", "root/etc/passwd/x", "root/no-such-folder/x", "loop/../no-such-file", "guide.md/../../x"] {
+        try FileManager.default.createSymbolicLink(atPath: fixture.documents + "/dangling", withDestinationPath: "/etc/no-such-file")
+        for path in ["root/etc/no-such-file", "root/etc/passwd/x", "root/no-such-folder/x", "loop/../no-such-file", "guide.md/../../x",
+                     "dangling", "dangling/x"] {
             let text = Self.failure(try Self.call(server, "convert", ["path": .string(fixture.documents + "/" + path)]))
             #expect(text?.hasPrefix("denied:") == true, "\(path): \(text ?? "was read")")
         }
