@@ -49,8 +49,9 @@ extension ProjectStore {
     /// project, best first. `resource` limits it to one resource.
     public func search(in project: String, query text: String, limit: Int = 10, resource reference: String? = nil) throws(ProjectError) -> [SearchHit] {
         // A NUL reads as the end of the string to SQLite's text functions:
-        // a term holding one matched every section.
-        try SafeName.check(text, what: "a search query")
+        // a term holding one matched every section. (Tabs and line breaks
+        // are spaces between words, as in pasted text.)
+        guard !text.utf8.contains(0) else { throw .invalidArgument("a search query cannot contain a NUL character") }
         let query = SearchQuery(text)
         guard !query.terms.isEmpty else { throw .invalidArgument("the search query is empty") }
         try query.checkSize()
