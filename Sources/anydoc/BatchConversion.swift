@@ -160,11 +160,10 @@ struct BatchConversion: Sendable {
         let sideFiles = [("--report", reportPath), ("--timings", timingsPath)].compactMap { option, path in path.map { (option, $0) } }
         guard !sideFiles.isEmpty else { return }
         let inputs = Set(files.compactMap { FileIdentity(path: $0.path) })
-        let folder = realPath(outputFolder) ?? outputFolder
+        let folder = resolvedLocation(outputFolder)
         let outputPaths = Set(outputs.map { folder + "/" + $0 })
         for (option, path) in sideFiles {
-            let located = realPath(PathName.folder(path).isEmpty ? "." : PathName.folder(path)).map { $0 + "/" + PathName.last(path) }
-            if FileIdentity(path: path).map(inputs.contains) == true || located.map(outputPaths.contains) == true {
+            if FileIdentity(path: path).map(inputs.contains) == true || outputPaths.contains(resolvedLocation(path)) {
                 throw UsageError("\(option) \(path) would replace an input or an output of this batch")
             }
         }

@@ -46,3 +46,22 @@ func realPath(_ path: String) -> String? {
 func isInside(_ path: String, root: String) -> Bool {
     path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
 }
+
+/// Where `path` is or would be: its longest leading part that exists,
+/// resolved (links followed), with the rest appended as written (`.`
+/// dropped, `..` taking a part off). A part that does not exist cannot be
+/// a link, so this is where a file created at `path` would be.
+func resolvedLocation(_ path: String) -> String {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    let absolute = path.hasPrefix("/")
+    for count in stride(from: parts.count, through: 0, by: -1) {
+        let prefix = (absolute ? "/" : "") + parts[..<count].joined(separator: "/")
+        guard let real = realPath(prefix.isEmpty ? "." : prefix) else { continue }
+        var location = real.split(separator: "/").map(String.init)
+        for part in parts[count...] where part != "." {
+            if part == ".." { _ = location.popLast() } else { location.append(part) }
+        }
+        return "/" + location.joined(separator: "/")
+    }
+    return path
+}

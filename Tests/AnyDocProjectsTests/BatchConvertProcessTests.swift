@@ -49,6 +49,7 @@ import Testing
         let tree = try BatchTree()
         try tree.copy("docx/lists.docx", to: "d/a.docx")
         try tree.write("d/b.md", "# B\n")
+        try tree.write("d/sub/c.md", "# C\n")
         let inputBytes = try Data(contentsOf: URL(fileURLWithPath: tree.path("d/a.docx")))
         for option in ["--report", "--timings"] {
             let onInput = try BatchRun.run(["convert", "d", "-o", "o", option, "d/a.docx"], in: tree)
@@ -56,6 +57,9 @@ import Testing
             #expect(try Data(contentsOf: URL(fileURLWithPath: tree.path("d/a.docx"))) == inputBytes)
             let onOutput = try BatchRun.run(["convert", "d", "-o", "o", option, "o/a.md"], in: tree)
             #expect(onOutput.status == 2, "\(option): \(onOutput.errorOutput)")
+            // In a folder the batch has yet to make.
+            let below = try BatchRun.run(["convert", "d", "-o", "o", option, "o/sub/c.md"], in: tree)
+            #expect(below.status == 2, "\(option): \(below.errorOutput)")
         }
         #expect(!tree.exists("o/a.md"))
         let beside = try BatchRun.run(["convert", "d", "-o", "o", "--report", "o/report.jsonl"], in: tree)
