@@ -62,6 +62,12 @@ public final class MCPServer: Sendable {
             if method == "notifications/cancelled", let requestID = message["params"]?["requestId"] { return .cancel(requestID: requestID) }
             return .reply(nil)
         }
+        switch id {
+        case .string, .int, .double, .null: break
+        default:
+            // JSON-RPC ids are strings or numbers; a client cannot match another kind.
+            return .reply(Self.error(id: .null, code: -32600, message: "invalid request: an id is a string or a number"))
+        }
         let params = message["params"] ?? [:]
         switch method {
         case "initialize": return .reply(Self.result(id: id, initializeResult(params)))

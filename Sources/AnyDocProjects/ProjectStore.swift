@@ -149,7 +149,7 @@ public final class ProjectStore: @unchecked Sendable {
         let key = try ProjectName.key(name)
         return try withDatabase { database in
             guard let project = try Self.fetchProject(database, key: key) else {
-                throw ProjectError.notFound("no project named '\(name)'")
+                throw ProjectError.notFound("no project named '\(SafeName.escaped(name))'")
             }
             return project
         }
@@ -163,7 +163,7 @@ public final class ProjectStore: @unchecked Sendable {
         let newKey = try ProjectName.key(newName)
         return try withDatabase { database in
             try database.transaction {
-                guard try Self.fetchProject(database, key: key) != nil else { throw ProjectError.notFound("no project named '\(name)'") }
+                guard try Self.fetchProject(database, key: key) != nil else { throw ProjectError.notFound("no project named '\(SafeName.escaped(name))'") }
                 if newKey != key, let existing = try database.queryFirst("SELECT name FROM projects WHERE name_key = ?", newKey, row: { $0.string(0) }) {
                     throw ProjectError.nameClash("a project named '\(existing)' already exists")
                 }
@@ -180,7 +180,7 @@ public final class ProjectStore: @unchecked Sendable {
         let key = try ProjectName.key(name)
         return try withDatabase { database in
             try database.transaction {
-                guard let project = try Self.fetchProject(database, key: key) else { throw ProjectError.notFound("no project named '\(name)'") }
+                guard let project = try Self.fetchProject(database, key: key) else { throw ProjectError.notFound("no project named '\(SafeName.escaped(name))'") }
                 // Sections first, so the search indexes' delete trigger sees them.
                 try database.run("DELETE FROM sections WHERE resource_id IN (SELECT r.id FROM resources r JOIN projects p ON p.id = r.project_id WHERE p.name_key = ?)", key)
                 try database.run("DELETE FROM projects WHERE name_key = ?", key)
@@ -196,7 +196,7 @@ public final class ProjectStore: @unchecked Sendable {
     static func projectID(_ database: SQLiteDatabase, name: String) throws -> Int {
         let key = try ProjectName.key(name)
         guard let id = try database.queryFirst("SELECT id FROM projects WHERE name_key = ?", key, row: { $0.int(0) }) else {
-            throw ProjectError.notFound("no project named '\(name)'")
+            throw ProjectError.notFound("no project named '\(SafeName.escaped(name))'")
         }
         return id
     }
@@ -242,7 +242,7 @@ public final class ProjectStore: @unchecked Sendable {
             id, reference, reference.lowercased(), reference, row: resource) {
             return found
         }
-        throw ProjectError.notFound("no resource '\(reference)' in project '\(project)'")
+        throw ProjectError.notFound("no resource '\(SafeName.escaped(reference))' in project '\(SafeName.escaped(project))'")
     }
 
     // MARK: - Versions

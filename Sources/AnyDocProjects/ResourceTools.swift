@@ -514,7 +514,7 @@ public struct ResourceTools: Sendable {
         case "resource_read": return try encode(resourceRead(decode(ResourceReadInput.self)))
         case "resource_search": return try encode(resourceSearch(decode(ResourceSearchInput.self)))
         case "convert": return try encode(convert(decode(ConvertInput.self)))
-        default: throw .notFound("no tool named '\(name)'")
+        default: throw .notFound("no tool named '\(SafeName.escaped(name))'")
         }
     }
 

@@ -16,16 +16,22 @@ package enum SafeName {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// The name with control characters written as `\u{…}`, safe to print.
+    /// Characters of a name a message shows; the rest is counted. A
+    /// message echoing a 4 MB argument whole would be as large.
+    static let shownLength = 200
+
+    /// The name with control characters written as `\u{…}`, safe to print,
+    /// cut after `shownLength` characters.
     package static func escaped(_ name: String) -> String {
         var result = ""
-        for scalar in name.unicodeScalars {
+        let count = name.unicodeScalars.count
+        for scalar in name.unicodeScalars.prefix(shownLength) {
             if isControl(scalar) {
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
-        return result
+        return count > shownLength ? result + "… (\(count) characters)" : result
     }
 }

@@ -26,7 +26,7 @@ package enum ToolArgumentCheck {
         }
         if case .array(let required)? = schema["required"] {
             for case .string(let name) in required where given[name] == nil || given[name] == .null {
-                throw Violation(message: "\(tool) needs the argument '\(name)'")
+                throw Violation(message: "\(tool) needs the argument '\(SafeName.escaped(name))'")
             }
         }
         for (name, value) in given.sorted(by: { $0.key < $1.key }) {

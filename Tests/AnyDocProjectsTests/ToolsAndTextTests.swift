@@ -116,5 +116,15 @@ import Testing
         #expect(try call(#"{"jsonrpc":"2.0","id":6,"method":"resources/list"}"#)["error"]?["code"] == -32601)
         #expect(try call("{not json")["error"]?["code"] == -32700)
         #expect(try call(#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#)["id"] == 7)
+        // An id that is neither a string nor a number is refused, not echoed.
+        for id in [#"{"a":1}"#, "[1]", "true"] {
+            let refused = try call(#"{"jsonrpc":"2.0","id":"# + id + #","method":"ping"}"#)
+            #expect(refused["error"]?["code"] == -32600 && refused["id"] == .null, "\(id): \(refused)")
+        }
+        // A message names a long argument by its start, not whole.
+        let long = String(repeating: "n", count: 100_000)
+        let missing = try call(#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"resource_read","arguments":{"project":"mcp","resource":""# + long + #""}}}"#)
+        let text = missing.jsonLine()
+        #expect(text.contains("100000 characters") && text.utf8.count < 2_000, "\(text.prefix(300))")
     }
 }
