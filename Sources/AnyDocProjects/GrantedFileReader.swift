@@ -61,19 +61,12 @@ struct GrantedFileReader {
     /// climb out (`..`). Judging the path as written instead let a link in
     /// a root to `/` tell which files outside exist.
     private func missingPathStaysInside(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let absolute = path.hasPrefix("/")
-        for count in stride(from: parts.count - 1, through: 0, by: -1) {
-            let prefix = (absolute ? "/" : "") + parts[..<count].joined(separator: "/")
-            guard let real = GrantedFolders.realPath(prefix.isEmpty ? "." : prefix) else { continue }
-            // The first part that does not resolve must not exist at all:
-            // a dangling link there points anywhere.
-            var info = stat()
-            let next = (prefix.isEmpty ? "" : prefix + "/") + parts[count]
-            guard lstat(next, &info) != 0 else { return false }
-            return folders.contains(resolved: real) && !parts[count...].contains("..")
-        }
-        return false
+        guard let (real, rest) = ResolvedPath.existingPrefix(of: path), let missing = rest.first else { return false }
+        // The first part that does not resolve must not exist at all: a
+        // dangling link there points anywhere.
+        var info = stat()
+        guard lstat((real == "/" ? "" : real) + "/" + missing, &info) != 0 else { return false }
+        return folders.contains(resolved: real) && !rest.contains("..")
     }
 
     private func open(_ real: String, shownAs path: String) throws(ProjectError) -> Int32 {

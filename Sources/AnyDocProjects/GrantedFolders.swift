@@ -1,3 +1,4 @@
+import AnyDocSwift
 import FoundationEssentials
 import Glibc
 
@@ -45,9 +46,5 @@ public struct GrantedFolders: Sendable, Equatable {
 
     /// `realpath(3)`: absolute, with every link and `.`/`..` resolved; nil
     /// (and `errno` set) when a component is missing.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { ResolvedPath.real(path) }
 }

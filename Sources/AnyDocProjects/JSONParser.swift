@@ -77,31 +77,18 @@ struct JSONParser {
     private mutating func array() throws(Failure) -> JSONValue {
         var elements: [JSONValue] = []
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(elements)
-        }
+        if closes(UInt8(ascii: "]")) { return .array(elements) }
         while true {
             skipSpace()
             elements.append(try value())
-            skipSpace()
-            guard index < bytes.count else { throw failure("an unclosed array") }
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "]") { return .array(elements) }
-            guard byte == UInt8(ascii: ",") else { throw failure("',' or ']' expected") }
-            skipSpace()
-            if closes(UInt8(ascii: "]")) { return .array(elements) }
+            if try endsAfterElement(UInt8(ascii: "]"), of: "array") { return .array(elements) }
         }
     }
 
     private mutating func object() throws(Failure) -> JSONValue {
         var members: [String: JSONValue] = [:]
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(members)
-        }
+        if closes(UInt8(ascii: "}")) { return .object(members) }
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("a member name expected") }
@@ -112,18 +99,25 @@ struct JSONParser {
             skipSpace()
             let member = try value()
             if members[key] == nil { members[key] = member }
-            skipSpace()
-            guard index < bytes.count else { throw failure("an unclosed object") }
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "}") { return .object(members) }
-            guard byte == UInt8(ascii: ",") else { throw failure("',' or '}' expected") }
-            skipSpace()
-            if closes(UInt8(ascii: "}")) { return .object(members) }
+            if try endsAfterElement(UInt8(ascii: "}"), of: "object") { return .object(members) }
         }
     }
 
-    /// Takes `bracket` after a trailing comma, which `JSONDecoder` allows.
+    /// After an element of an array or object: true when `bracket` closes
+    /// it (also after a trailing comma, which `JSONDecoder` allows), false
+    /// after a comma another element follows.
+    private mutating func endsAfterElement(_ bracket: UInt8, of container: String) throws(Failure) -> Bool {
+        skipSpace()
+        guard index < bytes.count else { throw failure("an unclosed \(container)") }
+        let byte = bytes[index]
+        index += 1
+        if byte == bracket { return true }
+        guard byte == UInt8(ascii: ",") else { throw failure("',' or '\(Character(Unicode.Scalar(bracket)))' expected") }
+        skipSpace()
+        return closes(bracket)
+    }
+
+    /// Takes `bracket` when it is next.
     private mutating func closes(_ bracket: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == bracket else { return false }
         index += 1

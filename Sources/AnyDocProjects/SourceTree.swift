@@ -102,11 +102,7 @@ struct SourceTree {
         return "not a regular file (\(kind)); not opened"
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    static func realPath(_ path: String) -> String? { ResolvedPath.real(path) }
 
     static func isInside(_ path: String, _ root: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")

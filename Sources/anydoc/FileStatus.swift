@@ -36,11 +36,7 @@ struct FileStatus {
 }
 
 /// The canonical absolute path of an existing path, links resolved.
-func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-}
+func realPath(_ path: String) -> String? { ResolvedPath.real(path) }
 
 /// True when `path` is `root` or below it (both canonical).
 func isInside(_ path: String, root: String) -> Bool {
@@ -52,16 +48,10 @@ func isInside(_ path: String, root: String) -> Bool {
 /// dropped, `..` taking a part off). A part that does not exist cannot be
 /// a link, so this is where a file created at `path` would be.
 func resolvedLocation(_ path: String) -> String {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    let absolute = path.hasPrefix("/")
-    for count in stride(from: parts.count, through: 0, by: -1) {
-        let prefix = (absolute ? "/" : "") + parts[..<count].joined(separator: "/")
-        guard let real = realPath(prefix.isEmpty ? "." : prefix) else { continue }
-        var location = real.split(separator: "/").map(String.init)
-        for part in parts[count...] where part != "." {
-            if part == ".." { _ = location.popLast() } else { location.append(part) }
-        }
-        return "/" + location.joined(separator: "/")
+    guard let (real, rest) = ResolvedPath.existingPrefix(of: path) else { return path }
+    var location = real.split(separator: "/").map(String.init)
+    for part in rest where part != "." {
+        if part == ".." { _ = location.popLast() } else { location.append(part) }
     }
-    return path
+    return "/" + location.joined(separator: "/")
 }

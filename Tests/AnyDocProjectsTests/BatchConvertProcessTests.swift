@@ -207,11 +207,7 @@ import Testing
         let deadline = Date().addingTimeInterval(60)
         var caught = false
         while !caught, process.isRunning, Date() < deadline {
-            let fds = "/proc/\(pid)/fd"
-            let targets = ((try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []).compactMap {
-                try? FileManager.default.destinationOfSymbolicLink(atPath: fds + "/" + $0)
-            }
-            if targets.contains(where: { $0.hasPrefix(folder + "/") && !$0.hasSuffix(".json") }) {
+            if BatchRun.openFiles(of: pid).contains(where: { $0.hasPrefix(folder + "/") && !$0.hasSuffix(".json") }) {
                 kill(pid, SIGKILL)
                 caught = true
             } else {

@@ -88,6 +88,14 @@ enum BatchRun {
         return (process, outputPath, errorPath)
     }
 
+    /// The canonical paths of the files `pid` has open (`/proc/PID/fd`),
+    /// for a test that catches a process in the middle of a file.
+    static func openFiles(of pid: Int32) -> Set<String> {
+        let folder = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Set(names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0) })
+    }
+
     static func run(_ arguments: [String], in tree: BatchTree, input: String? = nil, seconds: Double = 60, viaProgram: Bool = false) throws -> Outcome {
         let (process, outputPath, errorPath) = try start(arguments, in: tree, input: input, viaProgram: viaProgram)
         let deadline = Date().addingTimeInterval(seconds)

@@ -22,7 +22,7 @@ import Testing
         let deadline = Date().addingTimeInterval(60)
         var stopped = false
         while !stopped, process.isRunning, Date() < deadline {
-            if Self.opened(by: pid).contains(first) {
+            if BatchRun.openFiles(of: pid).contains(first) {
                 kill(pid, SIGSTOP)
                 stopped = true
             } else {
@@ -45,13 +45,6 @@ import Testing
             let read = try BatchRun.run(["resources", "read", "z.md", "--project", "p", "--store", "st"], in: tree)
             #expect(!read.output.contains("Secret"), "\(read.output)")
         }
-    }
-
-    /// The canonical paths of the files `pid` has open.
-    private static func opened(by pid: Int32) -> Set<String> {
-        let folder = "/proc/\(pid)/fd"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return Set(names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0) })
     }
 
     private static func realPath(_ path: String) -> String? {
